@@ -1,0 +1,62 @@
+import { DomainInputError, MESSAGES, normalizeDomain } from './normalize';
+import { TLD_SEED } from './tlds';
+
+const TLDS = TLD_SEED.map((t) => t.tld);
+const n = (raw: unknown) => normalizeDomain(raw, TLDS);
+const fails = (raw: unknown) => {
+  try {
+    n(raw);
+  } catch (e) {
+    expect(e).toBeInstanceOf(DomainInputError);
+    return (e as Error).message;
+  }
+  throw new Error(`expected ${JSON.stringify(raw)} to be refused`);
+};
+
+describe('normalizeDomain', () => {
+  it('lower-cases, trims and removes spaces', () => {
+    expect(n('  My Brand.COM ')).toEqual({ domain: 'mybrand.com', label: 'mybrand', tld: 'com', supported: true });
+  });
+
+  it('strips scheme, www., credentials, port, path, query and fragment', () => {
+    expect(n('HTTPS://www.Acme.ng:8443/shop/index.html?x=1#top').domain).toBe('acme.ng');
+    expect(n('http://user:pw@acme.com').domain).toBe('acme.com');
+    expect(n('//acme.org/').domain).toBe('acme.org');
+    expect(n('acme.com.').domain).toBe('acme.com');
+  });
+
+  it('picks the longest TLD we sell and drops subdomains', () => {
+    expect(n('acme.com.ng')).toMatchObject({ domain: 'acme.com.ng', label: 'acme', tld: 'com.ng', supported: true });
+    expect(n('shop.acme.co.uk')).toMatchObject({ domain: 'acme.co.uk', label: 'acme', tld: 'co.uk' });
+    expect(n('blog.acme.com').domain).toBe('acme.com');
+  });
+
+  it('keeps a TLD we do not sell, flagged unsupported', () => {
+    expect(n('acme.gov')).toEqual({ domain: 'acme.gov', label: 'acme', tld: 'gov', supported: false });
+  });
+
+  it('returns a bare label when no TLD is typed', () => {
+    expect(n('Acme')).toEqual({ domain: null, label: 'acme', tld: null, supported: false });
+  });
+
+  it('converts IDNs to punycode', () => {
+    expect(n('Bücher.com').domain).toBe('xn--bcher-kva.com');
+    expect(n('https://www.ÖBB.ng/').domain).toBe('xn--bb-eka.ng');
+  });
+
+  it('refuses empty, non-string, invalid and oversized input with a clear message', () => {
+    expect(fails('')).toBe(MESSAGES.required);
+    expect(fails('   ')).toBe(MESSAGES.required);
+    expect(fails(undefined)).toBe(MESSAGES.required);
+    expect(fails('https://www.')).toBe(MESSAGES.required);
+    expect(fails('-acme.com')).toBe(MESSAGES.invalid);
+    expect(fails('acme-.com')).toBe(MESSAGES.invalid);
+    expect(fails('ac_me.com')).toBe(MESSAGES.invalid);
+    expect(fails('ac!me.com')).toBe(MESSAGES.invalid);
+    expect(fails('10.0.0.1')).toBe(MESSAGES.invalid);
+    expect(fails(`${'a'.repeat(64)}.com`)).toBe(MESSAGES.labelTooLong);
+    expect(fails('a'.repeat(300))).toBe(MESSAGES.tooLong);
+    expect(fails(`${'abcdefghi.'.repeat(30)}com`)).toBe(MESSAGES.tooLong);
+    expect(fails('x'.repeat(5000))).toBe(MESSAGES.tooLong);
+  });
+});
