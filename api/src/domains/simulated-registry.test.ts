@@ -1,4 +1,4 @@
-import { SimulatedRegistry } from './simulated-registry';
+import { SimulatedRegistry } from './simulated-registry.js';
 
 describe('SimulatedRegistry', () => {
   it('knows example, google, facebook and jumia in every TLD and nothing else', async () => {

@@ -1,4 +1,4 @@
-import { type Availability, type DomainRegistry, type TransferCheck, transferReasons } from './registry';
+import { type Availability, type DomainRegistry, type TransferCheck, transferReasons } from './registry.js';
 
 /** Labels registered in every TLD (CONTRACT.md). */
 export const REGISTERED_LABELS = ['example', 'google', 'facebook', 'jumia'] as const;
