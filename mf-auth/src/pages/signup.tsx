@@ -1,0 +1,9 @@
+import { Page } from 'shared/ui';
+
+export function SignupPage() {
+  return (
+    <Page>
+      <h1>Sign up</h1>
+    </Page>
+  );
+}

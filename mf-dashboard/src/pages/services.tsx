@@ -1,0 +1,9 @@
+import { Page } from 'shared/ui';
+
+export function ServicesPage() {
+  return (
+    <Page>
+      <h1>Services</h1>
+    </Page>
+  );
+}

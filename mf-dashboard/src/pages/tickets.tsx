@@ -1,0 +1,9 @@
+import { Page } from 'shared/ui';
+
+export function TicketsPage() {
+  return (
+    <Page>
+      <h1>Tickets</h1>
+    </Page>
+  );
+}

@@ -1,0 +1,69 @@
+// `npm start` after install and build: the API, then the shell and each remote on its own origin.
+// Ctrl-C (or SIGTERM) stops everything cleanly.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { serveStatic } from './static-server.mjs';
+
+const require = createRequire(import.meta.url);
+const { APPS, portOf, runtimeConfig } = require('../webpack.common.cjs');
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const noApi = process.argv.includes('--no-api');
+
+const children = [];
+let api = null;
+if (!noApi && existsSync(path.join(root, 'api', 'package.json'))) {
+  api = spawn('npm', ['run', '--silent', 'start'], { cwd: path.join(root, 'api'), stdio: 'inherit', env: process.env });
+  children.push(api);
+  api.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`The API stopped (${signal ?? `exit code ${code}`}); stopping the storefront.`);
+      stop(code || 1);
+    }
+  });
+}
+
+const servers = [];
+for (const [app, meta] of Object.entries(APPS)) {
+  const dir = path.join(root, app, 'dist');
+  if (!existsSync(dir)) {
+    console.error(`${app}/dist is missing: run npm run build first.`);
+    process.exit(1);
+  }
+  servers.push(
+    await serveStatic({
+      dir,
+      port: portOf(app),
+      spa: app === 'shell',
+      cors: Boolean(meta.remote),
+      config: app === 'shell' ? () => runtimeConfig() : undefined,
+    }),
+  );
+}
+
+const config = runtimeConfig();
+console.log(`
+  Storefront     http://localhost:${portOf('shell')}
+  API            ${config.apiBaseUrl}   (OpenAPI: ${config.apiBaseUrl}/docs)
+  Dev mailbox    ${config.apiBaseUrl}/dev/mailbox
+  Remotes        ${Object.values(config.remotes).join('\n                 ')}
+
+  Press Ctrl-C to stop.
+`);
+
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const s of servers) s.close();
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  const wait = children.filter((c) => c.exitCode === null);
+  if (wait.length === 0) process.exit(code);
+  let left = wait.length;
+  for (const c of wait) c.on('exit', () => --left === 0 && process.exit(code));
+  setTimeout(() => process.exit(code), 8000).unref();
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));

@@ -1,0 +1,99 @@
+// Production static serving for the shell and each remote (CONTRACT.md): config.json, mf-manifest.json and
+// index.html never cached, hashed files immutable, CORS on remotes, gzip, SPA fallback for the shell.
+// Files are read from disk on each request, so swapping a remote's dist is live at the next load.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.json', '.css', '.svg', '.map', '.txt']);
+const NO_CACHE = new Set(['index.html', 'config.json', 'mf-manifest.json', 'mf-stats.json']);
+const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+
+/** Gzip results keyed by path and mtime, so repeated loads do not recompress. */
+const gzipCache = new Map();
+
+/**
+ * @param {{dir: string, port: number, spa?: boolean, cors?: boolean, config?: () => object, host?: string}} opts
+ */
+export function serveStatic({ dir, port, spa = false, cors = false, config, host = '::' }) {
+  const root = path.resolve(dir);
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (cors) {
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      }
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(req.method === 'OPTIONS' ? 204 : 405, { Allow: 'GET, HEAD, OPTIONS' }).end();
+        return;
+      }
+      if (config && url.pathname === '/config.json') {
+        return send(req, res, Buffer.from(JSON.stringify(config())), '.json', 'no-cache', null);
+      }
+      let rel = decodeURIComponent(url.pathname);
+      let file = path.join(root, rel);
+      if (!file.startsWith(root)) return res.writeHead(403).end('Forbidden');
+      let info = await stat(file).catch(() => null);
+      if (info?.isDirectory()) {
+        file = path.join(file, 'index.html');
+        info = await stat(file).catch(() => null);
+      }
+      if (!info && spa && !path.extname(rel)) {
+        file = path.join(root, 'index.html');
+        info = await stat(file).catch(() => null);
+      }
+      if (!info) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end('Not found');
+        return;
+      }
+      const base = path.basename(file);
+      const cache = NO_CACHE.has(base)
+        ? 'no-cache'
+        : HASHED.test(base) || file.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=300';
+      const body = await readFile(file);
+      send(req, res, body, path.extname(file), cache, `${file}:${info.mtimeMs}:${info.size}`);
+    } catch (error) {
+      res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Server error');
+      console.error(error);
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+function send(req, res, body, ext, cacheControl, key) {
+  const headers = { 'Content-Type': TYPES[ext] ?? 'application/octet-stream', 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' };
+  let out = body;
+  if (COMPRESSIBLE.has(ext) && body.length > 512 && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    out = key && gzipCache.get(key);
+    if (!out) {
+      out = gzipSync(body, { level: 6 });
+      if (key) gzipCache.set(key, out);
+    }
+    headers['Content-Encoding'] = 'gzip';
+  }
+  headers['Content-Length'] = out.length;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : out);
+}

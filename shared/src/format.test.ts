@@ -1,0 +1,56 @@
+import { formatDate, formatMoney, nl2br, ordinal, pageWindow, splitLines } from 'shared/format';
+
+describe('formatMoney', () => {
+  it('shows exactly two decimals with the locale of the currency code', () => {
+    expect(formatMoney(12, 'USD')).toBe('$12.00');
+    expect(formatMoney(1234.5, 'USD')).toBe('$1,234.50');
+    expect(formatMoney('15000', 'NGN')).toBe('₦15,000.00');
+    expect(formatMoney(0.005, 'USD')).toBe('$0.01');
+  });
+  it('falls back sensibly on bad input', () => {
+    expect(formatMoney(Number.NaN, 'USD')).toBe('$0.00');
+    expect(formatMoney(3, 'XYZ1')).toBe('XYZ1 3.00');
+  });
+});
+
+describe('formatDate', () => {
+  it.each([
+    [1, '1st'], [2, '2nd'], [3, '3rd'], [4, '4th'], [11, '11th'], [12, '12th'], [13, '13th'],
+    [21, '21st'], [22, '22nd'], [23, '23rd'], [31, '31st'], [101, '101st'], [111, '111th'], [112, '112th'],
+  ])('ordinal %i is %s', (n, text) => expect(ordinal(n)).toBe(text));
+
+  it('formats as in the spec', () => {
+    expect(formatDate('2024-03-03')).toBe('3rd Mar, 2024');
+    expect(formatDate(new Date(2024, 0, 11, 15))).toBe('11th Jan, 2024');
+    expect(formatDate('2023-12-22T10:00:00')).toBe('22nd Dec, 2023');
+  });
+  it('gives an empty text for nothing or garbage', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('text helpers', () => {
+  it('turns line breaks into <br> after escaping', () => {
+    expect(nl2br('a\nb\r\n<c>')).toBe('a<br>b<br>&lt;c&gt;');
+  });
+  it('splits lines and drops blanks', () => {
+    expect(splitLines('one\n\n two \r\nthree')).toEqual(['one', 'two', 'three']);
+    expect(splitLines(undefined)).toEqual([]);
+  });
+});
+
+describe('pageWindow', () => {
+  it.each([
+    [1, 1, [1]],
+    [1, 5, [1, 2, 3, 4, 5]],
+    [5, 5, [1, 2, 3, 4, 5]],
+    [1, 12, [1, 2, 3, 4, 5]],
+    [2, 12, [1, 2, 3, 4, 5]],
+    [6, 12, [4, 5, 6, 7, 8]],
+    [11, 12, [8, 9, 10, 11, 12]],
+    [12, 12, [8, 9, 10, 11, 12]],
+    [1, 0, []],
+  ])('page %i of %i shows %j', (current, total, expected) => expect(pageWindow(current, total)).toEqual(expected));
+});

@@ -1,0 +1,73 @@
+// Formatting of spec section 9, in one place.
+
+/** Money as currency with exactly 2 decimals; the locale comes from the currency code's first two letters. */
+export function formatMoney(amount: number | string, currencyCode = 'USD'): string {
+  const code = (currencyCode || 'USD').toUpperCase();
+  const value = typeof amount === 'string' ? Number(amount) : amount;
+  const safe = Number.isFinite(value) ? value : 0;
+  try {
+    return new Intl.NumberFormat(`en-${code.slice(0, 2)}`, {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(safe);
+  } catch {
+    return `${code} ${safe.toFixed(2)}`;
+  }
+}
+
+export function ordinal(day: number): string {
+  const mod100 = day % 100;
+  if (mod100 >= 11 && mod100 <= 13) return `${day}th`;
+  switch (day % 10) {
+    case 1:
+      return `${day}st`;
+    case 2:
+      return `${day}nd`;
+    case 3:
+      return `${day}rd`;
+    default:
+      return `${day}th`;
+  }
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '3rd Mar, 2024'. Empty or invalid input gives ''. Date-only strings are read as calendar dates, not UTC midnight. */
+export function formatDate(input: string | number | Date | null | undefined): string {
+  if (input === null || input === undefined || input === '') return '';
+  const dateOnly = typeof input === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(input) : null;
+  const date = dateOnly
+    ? new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]))
+    : input instanceof Date
+      ? input
+      : new Date(input);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${ordinal(date.getDate())} ${MONTHS[date.getMonth()]}, ${date.getFullYear()}`;
+}
+
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
+
+/** Line breaks to `<br>` markup, the text escaped first. */
+export function nl2br(text: string): string {
+  return escapeHtml(text).replace(/\r?\n/g, '<br>');
+}
+
+/** Lines of a text field (plan descriptions, pricing features), blank lines dropped. */
+export function splitLines(text: string | null | undefined): string[] {
+  return (text ?? '')
+    .split(/\r?\n|<br\s*\/?>/i)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** Page numbers shown around the current page: a window of up to `size` pages (spec section 9). */
+export function pageWindow(current: number, total: number, size = 5): number[] {
+  if (total < 1) return [];
+  const count = Math.min(size, total);
+  let start = Math.max(1, current - Math.floor(count / 2));
+  start = Math.min(start, total - count + 1);
+  return Array.from({ length: count }, (_, i) => start + i);
+}

@@ -1,0 +1,121 @@
+import styled from '@emotion/styled';
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { ROWS_PER_PAGE } from '../schemas/constants';
+import { pageWindow } from '../format';
+import { theme } from './theme';
+
+const Scroll = styled.div`
+  width: 100%; overflow-x: auto; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius}; background: #fff;
+  &:focus-visible { outline: 3px solid ${theme.color.primary}; }
+`;
+const T = styled.table`
+  width: 100%; border-collapse: collapse; font-size: .95rem;
+  th, td { text-align: left; padding: .75rem 1rem; border-bottom: 1px solid ${theme.color.border}; white-space: nowrap; }
+  th { background: ${theme.color.background}; font-weight: 600; }
+  tbody tr:last-of-type td { border-bottom: 0; }
+  tbody tr[data-clickable='true'] { cursor: pointer; }
+  tbody tr[data-clickable='true']:hover { background: ${theme.color.primarySoft}; }
+  tbody tr:focus-visible { outline: 3px solid ${theme.color.primary}; outline-offset: -3px; }
+`;
+const Footer = styled.nav`
+  display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .75rem; margin-top: .75rem;
+  color: ${theme.color.muted}; font-size: .9rem;
+  ul { display: flex; gap: .25rem; list-style: none; margin: 0; padding: 0; flex-wrap: wrap; }
+`;
+export const PageButton = styled.button`
+  min-width: 40px; min-height: 40px; border-radius: 8px; border: 1px solid ${theme.color.border}; background: #fff;
+  font: inherit; cursor: pointer; color: ${theme.color.text};
+  &[aria-current='page'] { background: ${theme.color.primary}; color: #fff; border-color: ${theme.color.primary}; }
+  &:disabled { opacity: .5; cursor: not-allowed; }
+  &:focus-visible { outline: 3px solid ${theme.color.primary}; outline-offset: 1px; }
+`;
+
+export interface Column<Row> {
+  header: string;
+  cell(row: Row, index: number): ReactNode;
+}
+
+export interface TableProps<Row> {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey(row: Row): string | number;
+  onRowClick?(row: Row): void;
+  rowLabel?(row: Row): string;
+  pageSize?: number;
+}
+
+/** A data table, 15 rows per page with pagination; rows with an action are reachable and operable by keyboard. */
+export function Table<Row>({ caption, columns, rows, rowKey, onRowClick, rowLabel, pageSize = ROWS_PER_PAGE }: TableProps<Row>) {
+  const pages = Math.max(1, Math.ceil(rows.length / pageSize));
+  const [page, setPage] = useState(1);
+  useEffect(() => {
+    if (page > pages) setPage(pages);
+  }, [page, pages]);
+  const start = (page - 1) * pageSize;
+  const visible = rows.slice(start, start + pageSize);
+  const onKey = (row: Row) => (event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onRowClick?.(row);
+    }
+  };
+  return (
+    <div>
+      <Scroll tabIndex={0} role="region" aria-label={caption}>
+        <T>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.header} scope="col">
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {visible.map((row, i) => (
+              <tr
+                key={rowKey(row)}
+                data-clickable={onRowClick ? 'true' : undefined}
+                tabIndex={onRowClick ? 0 : undefined}
+                aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onKeyDown={onRowClick ? onKey(row) : undefined}
+              >
+                {columns.map((c) => (
+                  <td key={c.header}>{c.cell(row, start + i)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </T>
+      </Scroll>
+      <Footer aria-label={`${caption} pages`}>
+        <span>Showing {pageSize} rows per page</span>
+        {pages > 1 ? (
+          <ul>
+            <li>
+              <PageButton type="button" onClick={() => setPage(page - 1)} disabled={page === 1} aria-label="Previous page">
+                ‹
+              </PageButton>
+            </li>
+            {pageWindow(page, pages).map((n) => (
+              <li key={n}>
+                <PageButton type="button" aria-current={n === page ? 'page' : undefined} aria-label={`Page ${n}`} onClick={() => setPage(n)}>
+                  {n}
+                </PageButton>
+              </li>
+            ))}
+            <li>
+              <PageButton type="button" onClick={() => setPage(page + 1)} disabled={page === pages} aria-label="Next page">
+                ›
+              </PageButton>
+            </li>
+          </ul>
+        ) : null}
+      </Footer>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import styled from '@emotion/styled';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { api } from 'shared/api-client';
+import { theme } from 'shared/ui';
+import { MAIN_LINKS } from './header';
+import { BRAND, Logo } from './logo';
+
+const Foot = styled.footer`
+  background: ${theme.color.dark}; color: #e4e4f0; margin-top: 3rem;
+  .inner { width: min(1200px, 100%); margin: 0 auto; padding: 2.5rem 1rem 1.5rem; display: grid; gap: 2rem; grid-template-columns: 1fr; }
+  ${theme.breakpoint.sm} { .inner { grid-template-columns: 1.4fr 1fr 1fr 1fr; } }
+  h2 { font-size: 1rem; color: #fff; margin: 0 0 .75rem; }
+  ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: .25rem; }
+  a { color: #e4e4f0; text-decoration: none; display: inline-block; padding: .3rem 0; }
+  a:hover { color: #fff; text-decoration: underline; }
+  a:focus-visible { outline-color: #fff; }
+  .legal { width: min(1200px, 100%); margin: 0 auto; padding: 1rem; border-top: 1px solid #33334d; display: flex;
+    flex-wrap: wrap; justify-content: space-between; gap: .5rem; font-size: .9rem; color: #c8c8d8; }
+`;
+
+interface HostingService {
+  id: number;
+  name: string;
+  type: string;
+}
+
+const LEGAL = [
+  { to: '/terms-of-service', label: 'Terms of Service' },
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/return-policy', label: 'Return Policy' },
+];
+
+export function Footer() {
+  const [services, setServices] = useState<HostingService[]>([]);
+  useEffect(() => {
+    let live = true;
+    api
+      .get('hosting/services/')
+      .json<HostingService[]>()
+      .then((list) => live && setServices(Array.isArray(list) ? list.filter((s) => s.type === 'hosting') : []))
+      // While the API is down the column simply lists nothing.
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <Foot>
+      <div className="inner">
+        <div>
+          <Logo inverse />
+          <p>Domains, hosting and support for businesses that mean to be found.</p>
+        </div>
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company">Company</h2>
+          <ul>
+            {MAIN_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-hosting">
+          <h2 id="footer-hosting">Hosting Plans</h2>
+          <ul>
+            {services.map((s) => (
+              <li key={s.id}>
+                <Link to={`/services-list/${s.id}`}>{s.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal">Legal</h2>
+          <ul>
+            {LEGAL.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="legal">
+        <p>All prices are listed without VAT.</p>
+        <p>© 2024 {BRAND}. All rights reserved.</p>
+      </div>
+    </Foot>
+  );
+}

@@ -1,0 +1,61 @@
+// Loading remotes at run time: manifests come from config.json; each remote's './routes' is fetched once, when one
+// of its routes is first needed or a link to it is hovered, and can be fetched again after a failure (Retry).
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RouteObject } from 'react-router-dom';
+import type { RemoteName, RuntimeConfig } from 'shared/runtime-config';
+
+export type RoutesLoader = (name: RemoteName) => Promise<RouteObject[]>;
+
+let manifests: Record<string, string> = {};
+const cache = new Map<RemoteName, Promise<RouteObject[]>>();
+const settled = new Map<RemoteName, RouteObject[]>();
+
+export function registerAll(config: RuntimeConfig): void {
+  manifests = config.remotes;
+  registerRemotes(Object.entries(manifests).map(([name, entry]) => ({ name, entry })));
+}
+
+async function fetchRoutes(name: RemoteName): Promise<RouteObject[]> {
+  const mod = await loadRemote<{ routes?: RouteObject[] }>(`${name}/routes`);
+  if (!mod || !Array.isArray(mod.routes)) throw new Error(`${name} did not provide its routes.`);
+  return mod.routes;
+}
+
+let loader: RoutesLoader = fetchRoutes;
+
+/** The one-bundle build swaps in a loader that has every remote's routes built in. */
+export function setRoutesLoader(next: RoutesLoader): void {
+  loader = next;
+}
+
+export function loadRoutes(name: RemoteName): Promise<RouteObject[]> {
+  let pending = cache.get(name);
+  if (!pending) {
+    pending = loader(name).then(
+      (routes) => {
+        settled.set(name, routes);
+        return routes;
+      },
+      (error: unknown) => {
+        cache.delete(name);
+        throw error;
+      },
+    );
+    cache.set(name, pending);
+  }
+  return pending;
+}
+
+/** Routes already loaded, so a render never suspends for them. */
+export const loadedRoutes = (name: RemoteName): RouteObject[] | undefined => settled.get(name);
+
+/** Forget a failed remote and register it again so the next load fetches its manifest afresh. */
+export function resetRemote(name: RemoteName): void {
+  cache.delete(name);
+  const entry = manifests[name];
+  if (loader === fetchRoutes && entry) registerRemotes([{ name, entry }], { force: true });
+}
+
+export function preload(name: RemoteName | null): void {
+  if (name && !settled.has(name)) loadRoutes(name).catch(() => {});
+}

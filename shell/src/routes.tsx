@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router-dom';
+import { useLoggedIn } from 'shared/session';
+import { Toast } from 'shared/ui';
+import { Footer } from './footer';
+import { Header } from './header';
+import { NotFound } from './not-found';
+import { RemoteArea } from './remote-area';
+import { isProtected, ownerOf } from './route-table';
+
+/** Scroll to the top on every route change except the contact page; honour '#anchor' links. */
+function ScrollManager() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (hash) {
+      const id = decodeURIComponent(hash.slice(1));
+      let tries = 0;
+      const find = () => {
+        const target = document.getElementById(id);
+        if (target) target.scrollIntoView();
+        else if (tries++ < 40) timer = window.setTimeout(find, 50);
+      };
+      let timer = window.setTimeout(find, 0);
+      return () => window.clearTimeout(timer);
+    }
+    if (!pathname.startsWith('/contact')) window.scrollTo(0, 0);
+    return undefined;
+  }, [pathname, hash]);
+  return null;
+}
+
+function Layout() {
+  return (
+    <>
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
+      <Header />
+      <div id="content" tabIndex={-1} style={{ minHeight: '60vh', outline: 'none' }}>
+        <Outlet />
+      </div>
+      <Footer />
+      <Toast />
+      <ScrollManager />
+    </>
+  );
+}
+
+/** Guard and dispatch: protected paths need a session; every other path goes to the remote that owns it. */
+function RemoteSwitch() {
+  const { pathname, search } = useLocation();
+  const loggedIn = useLoggedIn();
+  const owner = ownerOf(pathname);
+  if (!owner) return <NotFound />;
+  if (isProtected(pathname) && !loggedIn) {
+    return <Navigate to={`/auth?redirect=${encodeURI(pathname)}${search ? encodeURIComponent(search) : ''}`} replace />;
+  }
+  return <RemoteArea key={owner} name={owner} />;
+}
+
+function ResetPasswordRedirect() {
+  const rest = useParams()['*'] ?? '';
+  return <Navigate to={`/auth/reset-password/${rest}`} replace />;
+}
+
+export const shellRoutes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: 'login', element: <Navigate to="/auth" replace /> },
+      { path: 'reset-password/*', element: <ResetPasswordRedirect /> },
+      { path: '*', element: <RemoteSwitch /> },
+    ],
+  },
+];

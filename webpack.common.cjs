@@ -1,0 +1,159 @@
+// One webpack configuration for the shell and the five remotes (and the one-bundle baseline build).
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const webpack = require('webpack');
+
+const root = __dirname;
+const sharedVersion = require('./shared/package.json').version;
+const exact = (pkg) => require(`./shared/package.json`).devDependencies[pkg];
+
+/** The default ports of CONTRACT.md; each overridable by `<NAME>_PORT`. */
+const APPS = {
+  shell: { port: 3000, env: 'STOREFRONT_PORT' },
+  'mf-auth': { port: 3001, env: 'MF_AUTH_PORT', remote: 'mf_auth' },
+  'mf-domains': { port: 3002, env: 'MF_DOMAINS_PORT', remote: 'mf_domains' },
+  'mf-cart': { port: 3003, env: 'MF_CART_PORT', remote: 'mf_cart' },
+  'mf-dashboard': { port: 3004, env: 'MF_DASHBOARD_PORT', remote: 'mf_dashboard' },
+  'mf-content': { port: 3005, env: 'MF_CONTENT_PORT', remote: 'mf_content' },
+};
+const portOf = (app) => Number(process.env[APPS[app].env] || APPS[app].port);
+
+const singleton = (version) => ({ singleton: true, requiredVersion: version, strictVersion: false });
+/** Every module shared as a singleton. Explicit keys (no 'react/' prefixes) so the shell provides each of them. */
+function sharedModules() {
+  const mods = {};
+  for (const [name, pkg] of [
+    ['react', 'react'],
+    ['react/jsx-runtime', 'react'],
+    ['react-dom', 'react-dom'],
+    ['react-dom/client', 'react-dom'],
+    ['react-router', 'react-router'],
+    ['react-router-dom', 'react-router-dom'],
+    ['@emotion/react', '@emotion/react'],
+    ['@emotion/styled', '@emotion/styled'],
+    ['zustand', 'zustand'],
+    ['zustand/middleware', 'zustand'],
+    ['ky', 'ky'],
+  ]) {
+    mods[name] = singleton(exact(pkg));
+  }
+  for (const sub of Object.keys(require('./shared/package.json').exports)) {
+    const key = `shared/${sub.slice(2)}`;
+    mods[key] = { ...singleton(`^${sharedVersion}`), version: sharedVersion, import: key };
+  }
+  return mods;
+}
+
+const swcRule = {
+  test: /\.[jt]sx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: 'swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        target: 'es2022',
+        transform: { react: { runtime: 'automatic' } },
+      },
+    },
+  },
+};
+
+/**
+ * @param {string} app     folder name: 'shell' or 'mf-…'
+ * @param {object} argv    webpack-cli argv ({mode})
+ * @param {object} [opts]  {single: true} builds the one-bundle baseline (shell only, no federation)
+ */
+function createConfig(app, argv = {}, opts = {}) {
+  const mode = argv.mode || process.env.NODE_ENV || 'production';
+  const dev = mode === 'development';
+  const dir = path.join(root, app);
+  const meta = APPS[app];
+  const single = Boolean(opts.single);
+  const apiBaseUrl = process.env.API_BASE_URL || `http://localhost:${process.env.API_PORT || 8000}`;
+
+  const plugins = [
+    new webpack.DefinePlugin({
+      __SINGLE_BUNDLE__: JSON.stringify(single),
+      __DEV_API_BASE_URL__: JSON.stringify(apiBaseUrl),
+    }),
+    new HtmlWebpackPlugin({
+      template: path.join(root, 'shell', 'index.html'),
+      title: meta.remote ? `${app} (stand-alone)` : 'Storefront',
+      scriptLoading: 'defer',
+    }),
+  ];
+  if (!single) {
+    plugins.push(
+      new ModuleFederationPlugin({
+        name: meta.remote || 'shell',
+        filename: dev ? 'remoteEntry.js' : 'remoteEntry.[contenthash:8].js',
+        exposes: meta.remote ? { './routes': './src/routes.tsx' } : undefined,
+        shared: sharedModules(),
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+      }),
+    );
+  }
+
+  return {
+    name: app,
+    mode,
+    context: dir,
+    entry: single ? { main: path.join(root, 'shell', 'src', 'single.ts') } : { main: './src/index.ts' },
+    devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+    output: {
+      path: single ? path.join(root, 'shell', 'dist-single') : path.join(dir, 'dist'),
+      publicPath: single || app === 'shell' ? '/' : 'auto',
+      filename: dev ? '[name].js' : '[name].[contenthash:8].js',
+      chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: single ? 'storefront' : (meta.remote || 'shell'),
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [swcRule, { test: /\.(png|jpe?g|webp|svg|woff2?)$/i, type: 'asset/resource' }],
+    },
+    plugins,
+    performance: { hints: false },
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    stats: 'errors-warnings',
+    devServer: {
+      port: portOf(app),
+      hot: false,
+      historyApiFallback: app === 'shell',
+      headers: meta.remote ? { 'Access-Control-Allow-Origin': '*' } : {},
+      setupMiddlewares(middlewares) {
+        if (app === 'shell') {
+          middlewares.unshift({
+            name: 'config-json',
+            path: '/config.json',
+            middleware: (_req, res) => {
+              res.setHeader('Cache-Control', 'no-cache');
+              res.setHeader('Content-Type', 'application/json');
+              res.end(JSON.stringify(runtimeConfig()));
+            },
+          });
+        }
+        return middlewares;
+      },
+    },
+  };
+}
+
+/** The `/config.json` served to the shell (CONTRACT.md 'Runtime composition'), from the environment. */
+function runtimeConfig(env = process.env) {
+  const host = env.STOREFRONT_HOST || 'localhost';
+  const remotes = {};
+  for (const [app, meta] of Object.entries(APPS)) {
+    if (!meta.remote) continue;
+    const override = env[`${meta.remote.toUpperCase()}_URL`];
+    remotes[meta.remote] = override || `http://${host}:${portOf(app)}/mf-manifest.json`;
+  }
+  return { apiBaseUrl: env.API_BASE_URL || `http://${host}:${env.API_PORT || 8000}`, remotes };
+}
+
+module.exports = { createConfig, runtimeConfig, APPS, portOf };
