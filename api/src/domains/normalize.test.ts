@@ -1,5 +1,5 @@
-import { DomainInputError, MESSAGES, normalizeDomain } from './normalize.js';
-import { TLD_SEED } from './tlds.js';
+import { DomainInputError, MESSAGES, normalizeDomain } from './normalize';
+import { TLD_SEED } from './tlds';
 
 const TLDS = TLD_SEED.map((t) => t.tld);
 const n = (raw: unknown) => normalizeDomain(raw, TLDS);

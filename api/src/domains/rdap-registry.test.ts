@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RdapRegistry, type RdapBootstrap } from './rdap-registry.js';
+import { RdapRegistry, type RdapBootstrap } from './rdap-registry';
 import shipped from './dns.json' with { type: 'json' };
 
 const DAY = 24 * 3600 * 1000;

@@ -1,4 +1,4 @@
-import { type Availability, type DomainRegistry, type TransferCheck, transferReasons } from './registry.js';
+import { type Availability, type DomainRegistry, type TransferCheck, transferReasons } from './registry';
 
 /** The shape of IANA's RDAP bootstrap file (RFC 9224): `services` is a list of `[tlds, baseUrls]`. */
 export interface RdapBootstrap {

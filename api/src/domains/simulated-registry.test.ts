@@ -1,4 +1,4 @@
-import { SimulatedRegistry } from './simulated-registry.js';
+import { SimulatedRegistry } from './simulated-registry';
 
 describe('SimulatedRegistry', () => {
   it('knows example, google, facebook and jumia in every TLD and nothing else', async () => {

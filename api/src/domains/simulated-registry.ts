@@ -1,4 +1,4 @@
-import { type Availability, type DomainRegistry, type TransferCheck, transferReasons } from './registry.js';
+import { type Availability, type DomainRegistry, type TransferCheck, transferReasons } from './registry';
 
 /** Labels registered in every TLD (CONTRACT.md). */
 export const REGISTERED_LABELS = ['example', 'google', 'facebook', 'jumia'] as const;

@@ -1,6 +1,6 @@
-import { normalizeDomain } from './normalize.js';
-import { paginate, suggestionNames } from './suggestions.js';
-import { TLD_SEED } from './tlds.js';
+import { normalizeDomain } from './normalize';
+import { paginate, suggestionNames } from './suggestions';
+import { TLD_SEED } from './tlds';
 
 const TLDS = TLD_SEED.map((t) => t.tld);
 const names = (raw: string) => suggestionNames(normalizeDomain(raw, TLDS), TLDS);

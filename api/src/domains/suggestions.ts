@@ -1,5 +1,5 @@
-import type { NormalizedDomain } from './normalize.js';
-import { VARIATION_PREFIXES, VARIATION_SUFFIXES, VARIATION_TLDS } from './tlds.js';
+import type { NormalizedDomain } from './normalize';
+import { VARIATION_PREFIXES, VARIATION_SUFFIXES, VARIATION_TLDS } from './tlds';
 
 export const SUGGESTIONS_PER_PAGE = 10;
 

@@ -1,6 +1,6 @@
-import type { ChargeEvent, HeaderBag, InitializeInput, InitializeResult, PaymentProvider } from './provider.js';
-import { PaymentGatewayError } from './provider.js';
-import { parsePaystackEvent, signatureMatches } from './signature.js';
+import type { ChargeEvent, HeaderBag, InitializeInput, InitializeResult, PaymentProvider } from './provider';
+import { PaymentGatewayError } from './provider';
+import { parsePaystackEvent, signatureMatches } from './signature';
 
 export interface PaystackOptions {
   secretKey: string;

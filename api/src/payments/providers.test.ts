@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PaystackProvider } from './paystack-provider.js';
-import { PaymentGatewayError } from './provider.js';
-import { SandboxProvider } from './sandbox-provider.js';
-import { signBody, signatureMatches } from './signature.js';
+import { PaystackProvider } from './paystack-provider';
+import { PaymentGatewayError } from './provider';
+import { SandboxProvider } from './sandbox-provider';
+import { signBody, signatureMatches } from './signature';
 
 describe('signatures', () => {
   it('accepts only the exact HMAC-SHA512 of the exact bytes', () => {

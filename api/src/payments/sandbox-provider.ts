@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { ChargeEvent, HeaderBag, InitializeInput, InitializeResult, PaymentProvider } from './provider.js';
-import { parsePaystackEvent, signBody, signatureMatches } from './signature.js';
+import type { ChargeEvent, HeaderBag, InitializeInput, InitializeResult, PaymentProvider } from './provider';
+import { parsePaystackEvent, signBody, signatureMatches } from './signature';
 
 /**
  * The development gateway of CONTRACT.md. `authorization_url` is the API's own `/sandbox/pay/<reference>` page; its

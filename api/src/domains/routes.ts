@@ -1,0 +1,86 @@
+// GET /domain/suggestions/, GET /domain/check/{domain}, POST /domain/check-transfer-eligibility/, GET /domain/ and
+// GET /domain/{id}/ (the customer's own domains; another customer's is 404).
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { textField } from '../commerce/fields';
+import { customerDomains } from '../db/schema-commerce';
+import { notFound, parseBody, validationError } from '../http/errors';
+import { resolveCurrency } from '../money/catalog';
+import { checkOne, suggestions, transferCheck } from './service';
+
+type Query = Record<string, string | undefined>;
+
+function pageOf(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) throw validationError({ page: 'Enter a page number of 1 or more.' });
+  return Number(raw);
+}
+
+const TransferBody = v.object({
+  domain: textField(2048, 'Enter a domain name.'),
+  currency: v.optional(v.unknown()),
+});
+
+function domainRow(d: typeof customerDomains.$inferSelect) {
+  return {
+    id: d.id,
+    domainname: d.domainname,
+    paymentmethodname: d.paymentmethodname,
+    regperiod: d.regperiod,
+    status: d.status,
+    nextduedate: d.nextduedate,
+    registrationdate: d.registrationDate,
+    nameservers: d.nameservers,
+    protection: d.protection,
+  };
+}
+
+export async function domainRoutes(app: FastifyInstance) {
+  const { commerce } = app;
+
+  app.get('/domain/suggestions/', async (request, reply) => {
+    const q = request.query as Query;
+    const book = await commerce.catalog.get();
+    const currency = resolveCurrency(book, q.currency);
+    const page = pageOf(q.page);
+    const body = await suggestions(commerce, book, q.domain, currency, page);
+    if ((body.suggestions as unknown[]).length === 0) throw notFound('Invalid page.');
+    reply.header('cache-control', 'no-store');
+    return body;
+  });
+
+  app.get('/domain/check/:domain', async (request) => {
+    const q = request.query as Query;
+    const book = await commerce.catalog.get();
+    const currency = resolveCurrency(book, q.currency);
+    return checkOne(commerce, book, (request.params as { domain: string }).domain, currency);
+  });
+
+  app.post('/domain/check-transfer-eligibility/', async (request) => {
+    const body = parseBody(TransferBody, request.body);
+    const book = await commerce.catalog.get();
+    const currency = resolveCurrency(book, body.currency);
+    return transferCheck(commerce, book, body.domain, currency);
+  });
+
+  app.get('/domain/', { preHandler: app.requireUser }, async (request) => {
+    const rows = await app.db.orm
+      .select()
+      .from(customerDomains)
+      .where(eq(customerDomains.userId, request.user!.id))
+      .orderBy(desc(customerDomains.id));
+    return rows.map(domainRow);
+  });
+
+  app.get('/domain/:id/', { preHandler: app.requireUser }, async (request) => {
+    const id = Number((request.params as { id: string }).id);
+    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+    const [row] = await app.db.orm
+      .select()
+      .from(customerDomains)
+      .where(and(eq(customerDomains.id, id), eq(customerDomains.userId, request.user!.id)));
+    if (!row) throw notFound();
+    return domainRow(row);
+  });
+}
