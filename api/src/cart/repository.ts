@@ -52,7 +52,10 @@ export async function findOrCreateCart(
     .insert(carts)
     .values({ id, userId, currency, createdAt: now, updatedAt: now })
     .onConflictDoNothing();
-  const cart = await findCart(ex, request);
+  // A user's cart may have been created by a concurrent request (the insert then did nothing): read it back by owner.
+  const [cart] = userId
+    ? await ex.select().from(carts).where(eq(carts.userId, userId))
+    : await ex.select().from(carts).where(eq(carts.id, id));
   if (!cart) throw new Error('cart vanished');
   if (!userId) setCartCookie(reply, cart.id, secureCookie);
   return cart;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { RdapRegistry, type RdapBootstrap } from './rdap-registry';
-import shipped from './dns.json' with { type: 'json' };
+import shipped from './dns.json';
 
 const DAY = 24 * 3600 * 1000;
 let server: Server;
@@ -90,7 +90,7 @@ describe('RdapRegistry against a local RDAP server', () => {
   });
 
   it('ships a bootstrap file that covers the gTLDs we sell', () => {
-    const r = new RdapRegistry({ bootstrap: shipped as RdapBootstrap });
+    const r = new RdapRegistry({ bootstrap: shipped as unknown as RdapBootstrap });
     expect(r.baseUrlFor('acme.com')).toBe('https://rdap.verisign.com/com/v1/');
     expect(r.baseUrlFor('acme.co.uk')).toBe('https://rdap.nominet.uk/uk/');
     expect(r.baseUrlFor('acme.dev')).toBe('https://pubapi.registry.google/rdap/');

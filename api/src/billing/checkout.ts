@@ -1,0 +1,204 @@
+// POST /api/checkout/: the cart becomes an order and an invoice (prices, VAT and total computed here), then is paid from
+// the wallet in the same transaction, or handed to a payment gateway. Failures answer 400 {error} and change nothing.
+import { randomBytes } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HOSTING_SERVICE_IDS, PAYMENT_METHODS } from 'shared/schemas';
+import { findCart, itemsOf, priceItem } from '../cart/repository';
+import type { Executor } from '../db';
+import { carts, cartItems, invoiceItems, invoices, orders, payments, type PaymentKind } from '../db/schema-commerce';
+import { availabilityOf } from '../domains/service';
+import { ApiError } from '../http/errors';
+import { resolveCurrency } from '../money/catalog';
+import { formatMoney, toMajor, vatOf } from '../money/money';
+import { PaymentGatewayError } from '../payments/provider';
+import { debit, InsufficientFunds } from '../payments/wallet';
+import { addToDate, cancelInvoice, payInvoice, type Provisioned } from './provision';
+
+export const checkoutError = (message: string, extra: Record<string, unknown> = {}) => new ApiError(400, { error: message, ...extra });
+
+const KINDS = PAYMENT_METHODS.map((m) => m.value) as PaymentKind[];
+export const INVOICE_DUE_DAYS = 7;
+
+export function parsePaymentKind(value: unknown): PaymentKind {
+  if (typeof value === 'string' && (KINDS as string[]).includes(value)) return value as PaymentKind;
+  const message = `Choose a payment method: ${KINDS.join(', ')}.`;
+  throw checkoutError(message, { payment_kind: [message] });
+}
+
+export const newReference = (prefix: 'chk' | 'dep') => `${prefix}_${randomBytes(12).toString('hex')}`;
+export const invoiceNumber = (id: number) => `INV-${String(id).padStart(6, '0')}`;
+
+type Outcome =
+  | { kind: 'wallet'; invoice: typeof invoices.$inferSelect; provisioned: Provisioned }
+  | { kind: 'gateway'; invoice: typeof invoices.$inferSelect; reference: string };
+
+export async function checkout(app: FastifyInstance, request: FastifyRequest, body: Record<string, unknown>) {
+  const { commerce } = app;
+  const db = app.db.orm;
+  const user = request.user!;
+  const paymentKind = parsePaymentKind(body.payment_kind);
+  const book = await commerce.catalog.get();
+  const cart = await findCart(db, request);
+  const currency = resolveCurrency(book, body.currency, cart?.currency ?? 'USD');
+  const seen = cart ? await itemsOf(db, cart.id) : [];
+  if (!cart || seen.length === 0) throw checkoutError('Your cart is empty.');
+
+  const hasDomain = seen.some((i) => i.kind !== 'hosting');
+  const hasHosting = seen.some((i) => (HOSTING_SERVICE_IDS as readonly number[]).includes(i.serviceId));
+  if (hasHosting && !hasDomain) throw checkoutError('A hosting plan needs a domain: add a domain to your cart first.');
+
+  // Registry checks are network calls (RDAP): made before the transaction, which then insists the cart did not change.
+  await commerce.ready();
+  const registering = seen.filter((i) => i.kind === 'domain_register').map((i) => i.domainName!);
+  const states = await availabilityOf(commerce, registering);
+  for (const name of registering) {
+    if (states.get(name) !== 'available') throw checkoutError(`${name} is no longer available. Remove it from your cart to continue.`);
+  }
+  for (const i of seen.filter((x) => x.kind === 'domain_transfer')) {
+    const check = commerce.takenHere.has(i.domainName!)
+      ? { eligible: false, reason: `${i.domainName} is already managed by this store.` }
+      : await commerce.registry.transferEligibility(i.domainName!);
+    if (!check.eligible) throw checkoutError(check.reason ?? `${i.domainName} is not eligible for transfer.`);
+  }
+
+  const now = app.clock.now();
+  const outcome: Outcome = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Executor;
+    // The cart row lock serialises checkouts of one cart: the second one finds it empty.
+    await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cart.id)).for('update');
+    const items = await itemsOf(tx, cart.id);
+    if (items.length === 0) throw checkoutError('Your cart is empty.');
+    const sameItems = items.length === seen.length && items.every((i, n) => i.id === seen[n]!.id);
+    if (!sameItems) throw checkoutError('Your cart changed while you were paying. Please review it and try again.');
+
+    const priced = items.map((i) => {
+      const amount = priceItem(book, i, currency);
+      if (amount === undefined) throw checkoutError(`${i.name} is no longer sold. Remove it from your cart to continue.`);
+      return { item: i, amount };
+    });
+    const subtotal = priced.reduce((s, p) => s + p.amount, 0);
+    const vat = vatOf(subtotal, book.vatPercent);
+    const total = subtotal + vat;
+
+    const [order] = await tx.insert(orders).values({ userId: user.id, status: 'Pending', createdAt: now }).returning();
+    const [draft] = await tx
+      .insert(invoices)
+      .values({
+        orderId: order!.id,
+        userId: user.id,
+        currency,
+        subtotalMinor: subtotal,
+        vatMinor: vat,
+        totalMinor: total,
+        vatPercent: book.vatPercent,
+        paymentKind,
+        status: 'Unpaid',
+        notes: `Order #${order!.id}: ${items.map((i) => i.domainName && i.kind !== 'hosting' ? i.domainName : i.name).join(', ')}`.slice(0, 500),
+        dueDate: dueDate(now),
+        createdAt: now,
+      })
+      .returning();
+    const [invoice] = await tx
+      .update(invoices)
+      .set({ invoicenum: invoiceNumber(draft!.id) })
+      .where(eq(invoices.id, draft!.id))
+      .returning();
+    await tx.insert(invoiceItems).values(
+      priced.map(({ item, amount }) => ({
+        invoiceId: invoice!.id,
+        serviceId: item.serviceId,
+        productId: item.productId,
+        kind: item.kind,
+        domainName: item.domainName,
+        eppCode: item.eppCode,
+        name: item.name,
+        description: item.description,
+        nameservers: item.nameservers,
+        protection: item.protection,
+        amountMinor: amount,
+      })),
+    );
+    await tx.delete(cartItems).where(inArray(cartItems.id, items.map((i) => i.id)));
+
+    if (paymentKind === 'wallet' || total === 0) {
+      if (total > 0) {
+        try {
+          await debit(tx, {
+            userId: user.id,
+            currency,
+            amountMinor: total,
+            kind: 'payment',
+            invoiceId: invoice!.id,
+            description: `Payment of ${invoice!.invoicenum}`,
+            now,
+          });
+        } catch (err) {
+          if (err instanceof InsufficientFunds) {
+            throw checkoutError(
+              `Your wallet balance (${formatMoney(err.balanceMinor, currency)}) does not cover the total (${formatMoney(total, currency)}). Top up your wallet or choose another payment method.`,
+            );
+          }
+          throw err;
+        }
+      }
+      const provisioned = await payInvoice(tx, invoice!.id, now);
+      const [paid] = await tx.select().from(invoices).where(eq(invoices.id, invoice!.id));
+      return { kind: 'wallet', invoice: paid!, provisioned: provisioned ?? { names: [] } };
+    }
+    const reference = newReference('chk');
+    await tx.insert(payments).values({
+      reference,
+      userId: user.id,
+      purpose: 'checkout',
+      provider: commerce.providers.forKind(paymentKind === 'crypto_payment_gateway' ? 'crypto' : 'fiat').name,
+      paymentKind,
+      invoiceId: invoice!.id,
+      amountMinor: total,
+      currency,
+      status: 'pending',
+      createdAt: now,
+    });
+    return { kind: 'gateway', invoice: invoice!, reference };
+  });
+
+  const summary = {
+    invoice_id: outcome.invoice.id,
+    invoicenum: outcome.invoice.invoicenum,
+    status: outcome.invoice.status,
+    total: toMajor(outcome.invoice.totalMinor),
+    currency,
+  };
+  if (outcome.kind === 'wallet') {
+    await commerce.registered(outcome.provisioned.names);
+    return { message: 'Payment successful. Your order is now active.', data: summary };
+  }
+  const provider = commerce.providers.forKind(paymentKind === 'crypto_payment_gateway' ? 'crypto' : 'fiat');
+  try {
+    const init = await provider.initialize({
+      reference: outcome.reference,
+      amountMinor: outcome.invoice.totalMinor,
+      currency,
+      email: user.email,
+      purpose: 'checkout',
+      kind: paymentKind === 'crypto_payment_gateway' ? 'crypto' : 'fiat',
+      callbackUrl: `${app.config.storefrontUrl}/dashboard/invoices`,
+    });
+    return {
+      message: 'Order created. Complete the payment on the payment page.',
+      data: { ...summary, authorization_url: init.authorizationUrl, reference: outcome.reference },
+    };
+  } catch (err) {
+    if (!(err instanceof PaymentGatewayError)) throw err;
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Executor;
+      await tx.update(payments).set({ status: 'failed', failureReason: err.message }).where(eq(payments.reference, outcome.reference));
+      await cancelInvoice(tx, outcome.invoice.id, app.clock.now(), '(payment gateway unavailable)');
+    });
+    throw new ApiError(502, { error: err.message });
+  }
+}
+
+function dueDate(now: Date): string {
+  return new Date(now.getTime() + INVOICE_DUE_DAYS * 24 * 3600 * 1000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,134 @@
+// What a paid invoice turns into: each domain item a customer domain (Active, or Pending Transfer), each hosting item a
+// service. Runs inside the transaction that marks the invoice paid, so an invoice is provisioned exactly once.
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { PAYMENT_METHODS } from 'shared/schemas';
+import { uniqueViolation } from '../accounts/repository';
+import type { Executor } from '../db';
+import { cartItems, carts, customerDomains, invoiceItems, invoices, orders, userServices } from '../db/schema-commerce';
+import { vatOf } from '../money/money';
+import { credit } from '../payments/wallet';
+
+export type Invoice = typeof invoices.$inferSelect;
+
+export const paymentMethodLabel = (kind: string) => PAYMENT_METHODS.find((m) => m.value === kind)?.label ?? kind;
+
+/** 'YYYY-MM-DD' of `d` (UTC) plus some years and months. */
+export function addToDate(d: Date, years: number, months = 0): string {
+  const t = new Date(Date.UTC(d.getUTCFullYear() + years, d.getUTCMonth() + months, d.getUTCDate()));
+  return t.toISOString().slice(0, 10);
+}
+
+const HOSTS = ['web1', 'web2', 'web3', 'wp1', 'wp2', 'vps1'];
+export const serverHostname = (seed: number) => `${HOSTS[seed % HOSTS.length]}.lagos.storefront-hosting.net`;
+
+export interface Provisioned {
+  names: { name: string; transfer: boolean }[];
+}
+
+/**
+ * Marks an Unpaid invoice Paid and provisions it; null when it was not Unpaid (already paid or cancelled), so a
+ * second call does nothing. A name taken in the meantime by another customer is refunded to the wallet (with its VAT).
+ */
+export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Promise<Provisioned | null> {
+  const [inv] = await tx
+    .update(invoices)
+    .set({ status: 'Paid', paidAt: now })
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'Unpaid')))
+    .returning();
+  if (!inv) return null;
+  const items = await tx.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, inv.id)).orderBy(invoiceItems.id);
+  const firstDomain = items.find((i) => i.kind !== 'hosting')?.domainName ?? '';
+  const method = paymentMethodLabel(inv.paymentKind);
+  const today = now.toISOString().slice(0, 10);
+  const names: Provisioned['names'] = [];
+
+  for (const item of items) {
+    if (item.kind === 'hosting') {
+      await tx.insert(userServices).values({
+        userId: inv.userId,
+        invoiceId: inv.id,
+        serviceId: item.serviceId,
+        planId: item.productId,
+        name: item.name,
+        billingcycle: 'Monthly',
+        domain: item.domainName ?? firstDomain,
+        regdate: today,
+        nextduedate: addToDate(now, 0, 1),
+        serverhostname: serverHostname(item.id),
+        status: 'Active',
+        createdAt: now,
+      });
+      continue;
+    }
+    const transfer = item.kind === 'domain_transfer';
+    const row = {
+      userId: inv.userId,
+      invoiceId: inv.id,
+      domainname: item.domainName!,
+      tldId: item.productId,
+      status: transfer ? ('Pending Transfer' as const) : ('Active' as const),
+      regperiod: 1,
+      paymentmethodname: method,
+      registrationDate: today,
+      nextduedate: addToDate(now, 1),
+      nameservers: item.nameservers,
+      protection: item.protection,
+      createdAt: now,
+    };
+    try {
+      await tx.transaction(async (sp) => {
+        await sp.insert(customerDomains).values(row);
+      });
+      names.push({ name: row.domainname, transfer });
+    } catch (err) {
+      if (!uniqueViolation(err)) throw err;
+      // Someone else's invoice got the name first: record it as cancelled and give the money back.
+      await tx.insert(customerDomains).values({ ...row, status: 'Cancelled' });
+      await credit(tx, {
+        userId: inv.userId,
+        currency: inv.currency,
+        amountMinor: item.amountMinor + vatOf(item.amountMinor, inv.vatPercent),
+        kind: 'refund',
+        invoiceId: inv.id,
+        description: `Refund: ${row.domainname} was registered by someone else first`,
+        now,
+      });
+    }
+  }
+  await tx.update(orders).set({ status: 'Active' }).where(eq(orders.id, inv.orderId));
+  return { names };
+}
+
+/** Cancels an Unpaid invoice and puts its items back into the customer's cart (so a declined payment loses nothing). */
+export async function cancelInvoice(tx: Executor, invoiceId: number, now: Date, reason: string): Promise<boolean> {
+  const [inv] = await tx
+    .update(invoices)
+    .set({ status: 'Cancelled', notes: sql`trim(${invoices.notes} || ' ' || ${reason})` })
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'Unpaid')))
+    .returning();
+  if (!inv) return false;
+  await tx.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, inv.orderId));
+  await tx.insert(carts).values({ id: randomUUID(), userId: inv.userId, currency: inv.currency, createdAt: now, updatedAt: now }).onConflictDoNothing();
+  const [cart] = await tx.select().from(carts).where(eq(carts.userId, inv.userId));
+  const items = await tx.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, inv.id)).orderBy(invoiceItems.id);
+  for (const i of items) {
+    await tx
+      .insert(cartItems)
+      .values({
+        cartId: cart!.id,
+        serviceId: i.serviceId,
+        productId: i.productId,
+        kind: i.kind,
+        domainName: i.domainName,
+        eppCode: i.eppCode,
+        name: i.name,
+        description: i.description,
+        nameservers: i.nameservers,
+        protection: i.protection,
+        createdAt: now,
+      })
+      .onConflictDoNothing();
+  }
+  return true;
+}

@@ -1,0 +1,78 @@
+// POST /api/checkout/, GET /api/user_invoice_list/, GET /api/invoices/{id}/, GET /api/user_services/ (the
+// user-services path the spec leaves open). Only the caller's own invoices and services exist for them.
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { invoiceItems, invoices, userServices } from '../db/schema-commerce';
+import { nonFieldError, notFound } from '../http/errors';
+import { toMajor } from '../money/money';
+import { checkout } from './checkout';
+import { paymentMethodLabel } from './provision';
+
+type Invoice = typeof invoices.$inferSelect;
+
+function invoiceView(i: Invoice) {
+  return {
+    id: i.id,
+    invoicenum: i.invoicenum,
+    paymentmethod: paymentMethodLabel(i.paymentKind),
+    notes: i.notes,
+    duedate: i.dueDate,
+    total: toMajor(i.totalMinor),
+    subtotal: toMajor(i.subtotalMinor),
+    tax: toMajor(i.vatMinor),
+    currencycode: i.currency,
+    created_at: i.createdAt.toISOString(),
+    datepaid: i.paidAt?.toISOString() ?? null,
+    status: i.status,
+  };
+}
+
+export async function billingRoutes(app: FastifyInstance) {
+  const db = app.db.orm;
+
+  app.post('/api/checkout/', { preHandler: app.requireUser }, async (request) => {
+    const body = request.body;
+    if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+      throw nonFieldError('Invalid data. Expected a dictionary.');
+    }
+    return checkout(app, request, (body ?? {}) as Record<string, unknown>);
+  });
+
+  app.get('/api/user_invoice_list/', { preHandler: app.requireUser }, async (request) => {
+    const rows = await db.select().from(invoices).where(eq(invoices.userId, request.user!.id)).orderBy(desc(invoices.id));
+    return { invoices: { totalresults: rows.length, invoices: { invoice: rows.map(invoiceView) } } };
+  });
+
+  app.get('/api/invoices/:id/', { preHandler: app.requireUser }, async (request) => {
+    const id = Number((request.params as { id: string }).id);
+    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+    const [inv] = await db.select().from(invoices).where(and(eq(invoices.id, id), eq(invoices.userId, request.user!.id)));
+    if (!inv) throw notFound();
+    const items = await db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, inv.id)).orderBy(invoiceItems.id);
+    return {
+      ...invoiceView(inv),
+      items: items.map((it) => ({
+        id: it.id,
+        service: it.serviceId,
+        description: it.name,
+        domain: it.domainName,
+        amount: toMajor(it.amountMinor),
+      })),
+    };
+  });
+
+  app.get('/api/user_services/', { preHandler: app.requireUser }, async (request) => {
+    const rows = await db.select().from(userServices).where(eq(userServices.userId, request.user!.id)).orderBy(desc(userServices.id));
+    return rows.map((s) => ({
+      id: s.id,
+      name: s.name,
+      billingcycle: s.billingcycle,
+      domain: s.domain,
+      regdate: s.regdate,
+      nextduedate: s.nextduedate,
+      serverhostname: s.serverhostname,
+      status: s.status,
+      service: s.serviceId,
+    }));
+  });
+}

@@ -1,0 +1,98 @@
+// The sandbox gateway's pages (CONTRACT.md): GET /sandbox/pay/{reference} shows the amount with 'Approve payment' and
+// 'Decline payment'. Either button makes the sandbox deliver a signed event to POST /payment/webhook/sandbox/ — the
+// same path and checks as a real gateway — then sends the browser back to the storefront.
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { invoices, payments } from '../db/schema-commerce';
+import { formatMoney } from '../money/money';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const REF = /^[A-Za-z0-9_-]{1,100}$/;
+
+function page(reply: FastifyReply, storefront: string, status: number, title: string, body: string) {
+  // The buttons post here and the answer redirects to the storefront: form-action must allow both.
+  reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(storefront).origin}; frame-ancestors 'none'`);
+  return reply.send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)}</title>
+<style>
+  body{font-family:system-ui,sans-serif;background:#f4f6fb;margin:0;display:grid;place-items:center;min-height:100vh;color:#1c2233}
+  main{background:#fff;border-radius:12px;box-shadow:0 4px 24px #0001;padding:32px;max-width:420px;width:90%}
+  h1{font-size:1.25rem;margin:0 0 4px} .amount{font-size:2rem;font-weight:700;margin:16px 0}
+  .muted{color:#5b6275;font-size:.9rem} .row{display:flex;gap:12px;margin-top:24px} form{flex:1}
+  button{width:100%;padding:12px;border-radius:8px;border:0;font-size:1rem;cursor:pointer}
+  .approve{background:#1a7f37;color:#fff} .decline{background:#e5e7ef;color:#1c2233}
+  .badge{display:inline-block;background:#fff4d6;color:#7a5200;border-radius:6px;padding:2px 8px;font-size:.8rem}
+</style></head><body><main>${body}</main></body></html>`);
+}
+
+export async function sandboxRoutes(app: FastifyInstance) {
+  const { commerce } = app;
+  const db = app.db.orm;
+  const storefront = app.config.storefrontUrl;
+  // HTML forms post application/x-www-form-urlencoded; the buttons carry no fields we need.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  const find = async (reference: string) => {
+    if (!REF.test(reference)) return undefined;
+    const [p] = await db.select().from(payments).where(eq(payments.reference, reference));
+    return p && p.provider === 'sandbox' ? p : undefined;
+  };
+  const backTo = (purpose: string) => `${storefront}${purpose === 'deposit' ? '/dashboard' : '/dashboard/invoices'}`;
+
+  app.get('/sandbox/pay/:reference', { schema: { hide: true } }, async (request, reply) => {
+    const p = await find((request.params as { reference: string }).reference);
+    if (!p) return page(reply, storefront, 404, 'Unknown payment', '<h1>Unknown payment</h1><p class="muted">There is no sandbox payment with this reference.</p>');
+    let what = 'Wallet deposit';
+    if (p.invoiceId) {
+      const [inv] = await db.select().from(invoices).where(eq(invoices.id, p.invoiceId));
+      what = `Invoice ${inv?.invoicenum ?? ''}`;
+    }
+    const ref = esc(p.reference);
+    const decided =
+      p.status === 'pending'
+        ? `<div class="row">
+  <form method="post" action="/sandbox/pay/${ref}/approve"><button class="approve" type="submit">Approve payment</button></form>
+  <form method="post" action="/sandbox/pay/${ref}/decline"><button class="decline" type="submit">Decline payment</button></form>
+</div>`
+        : `<p><strong>This payment was already ${p.status === 'success' ? 'approved' : 'declined'}.</strong></p><p><a href="${esc(backTo(p.purpose))}">Back to the store</a></p>`;
+    return page(
+      reply,
+      storefront,
+      200,
+      'Sandbox payment',
+      `<span class="badge">Sandbox: no real money moves</span>
+<h1>${esc(what)}</h1><p class="muted">Reference ${ref}</p>
+<div class="amount">${esc(formatMoney(p.amountMinor, p.currency))}</div>
+<p class="muted">Currency: ${esc(p.currency)}</p>
+${decided}`,
+    );
+  });
+
+  const decide = (outcome: 'success' | 'failed') => async (request: { params: unknown }, reply: FastifyReply) => {
+    const p = await find((request.params as { reference: string }).reference);
+    if (!p) return page(reply, storefront, 404, 'Unknown payment', '<h1>Unknown payment</h1>');
+    if (p.status === 'pending') {
+      const { body, signature } = commerce.providers.sandbox.webhookFor({
+        outcome,
+        reference: p.reference,
+        amountMinor: p.amountMinor,
+        currency: p.currency,
+      });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/payment/webhook/sandbox/',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+        payload: body,
+      });
+      if (res.statusCode !== 200) app.log.error({ status: res.statusCode, body: res.body }, 'sandbox webhook was refused');
+    }
+    return reply.redirect(backTo(p.purpose), 303);
+  };
+  app.post('/sandbox/pay/:reference/approve', { schema: { hide: true } }, decide('success'));
+  app.post('/sandbox/pay/:reference/decline', { schema: { hide: true } }, decide('failed'));
+}

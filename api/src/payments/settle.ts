@@ -1,0 +1,74 @@
+// Settlement: the only way a gateway payment changes money. Called by the webhook route after the signature checked out.
+// A payment leaves 'pending' once (row lock + conditional update); amount and currency must match what we asked for.
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { cancelInvoice, payInvoice, type Provisioned } from '../billing/provision';
+import type { Executor } from '../db';
+import { paymentEvents, payments } from '../db/schema-commerce';
+import { formatMoney } from '../money/money';
+import type { ChargeEvent } from './provider';
+import { credit } from './wallet';
+
+export type SettleOutcome =
+  | 'credited'
+  | 'invoice paid'
+  | 'declined'
+  | 'duplicate'
+  | 'unknown reference'
+  | 'wrong provider'
+  | 'amount mismatch';
+
+export async function settle(app: FastifyInstance, providerName: string, event: ChargeEvent): Promise<SettleOutcome> {
+  const now = app.clock.now();
+  let provisioned: Provisioned | null = null;
+  const outcome = await app.db.orm.transaction(async (txRaw): Promise<SettleOutcome> => {
+    const tx = txRaw as unknown as Executor;
+    const [p] = await tx.select().from(payments).where(eq(payments.reference, event.reference)).for('update');
+    if (!p) return 'unknown reference';
+    if (p.provider !== providerName) return 'wrong provider';
+    if (p.status !== 'pending') return 'duplicate';
+
+    const finish = async (status: 'success' | 'failed', failureReason: string | null) => {
+      const done = await tx
+        .update(payments)
+        .set({ status, failureReason, settledAt: now })
+        .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')))
+        .returning({ id: payments.id });
+      return done.length === 1;
+    };
+
+    if (event.outcome === 'failed') {
+      if (!(await finish('failed', 'declined'))) return 'duplicate';
+      if (p.invoiceId) await cancelInvoice(tx, p.invoiceId, now, '(payment declined)');
+      return 'declined';
+    }
+    if (event.amountMinor !== p.amountMinor || event.currency !== p.currency) {
+      const said = formatMoney(event.amountMinor, event.currency);
+      if (!(await finish('failed', `gateway reported ${said}, expected ${formatMoney(p.amountMinor, p.currency)}`))) return 'duplicate';
+      return 'amount mismatch';
+    }
+    if (!(await finish('success', null))) return 'duplicate';
+    if (p.purpose === 'deposit') {
+      await credit(tx, {
+        userId: p.userId,
+        currency: p.currency,
+        amountMinor: p.amountMinor,
+        kind: 'deposit',
+        paymentId: p.id,
+        description: `Deposit ${p.reference}`,
+        now,
+      });
+      return 'credited';
+    }
+    provisioned = await payInvoice(tx, p.invoiceId!, now);
+    return 'invoice paid';
+  });
+  if (provisioned) await app.commerce.registered((provisioned as Provisioned).names);
+  return outcome;
+}
+
+export async function recordEvent(app: FastifyInstance, provider: string, reference: string | null, signatureOk: boolean, outcome: string) {
+  await app.db.orm
+    .insert(paymentEvents)
+    .values({ provider, reference: reference?.slice(0, 200) ?? null, signatureOk, outcome, receivedAt: app.clock.now() });
+}

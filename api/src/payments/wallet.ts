@@ -1,0 +1,88 @@
+// The wallet is a ledger: a (user, currency) balance is the sum of its wallet_entries and never goes below zero.
+// Every debit first locks the wallet_accounts row (SELECT ... FOR UPDATE), then sums, then writes: two debits of the
+// same wallet run one after the other, so they cannot both spend the same money.
+import { and, desc, eq, max, sql, sum } from 'drizzle-orm';
+import type { Executor } from '../db';
+import { walletAccounts, walletEntries } from '../db/schema-commerce';
+
+export interface Entry {
+  userId: number;
+  currency: string;
+  amountMinor: number;
+  kind: 'deposit' | 'payment' | 'refund';
+  paymentId?: number;
+  invoiceId?: number;
+  description: string;
+  now: Date;
+}
+
+export class InsufficientFunds extends Error {
+  constructor(
+    readonly balanceMinor: number,
+    readonly neededMinor: number,
+  ) {
+    super('insufficient funds');
+  }
+}
+
+async function ensureAccount(tx: Executor, userId: number, currency: string) {
+  await tx.insert(walletAccounts).values({ userId, currency }).onConflictDoNothing();
+}
+
+/** Locks the account for the rest of the transaction and returns its balance. */
+export async function lockedBalance(tx: Executor, userId: number, currency: string): Promise<number> {
+  await ensureAccount(tx, userId, currency);
+  await tx
+    .select()
+    .from(walletAccounts)
+    .where(and(eq(walletAccounts.userId, userId), eq(walletAccounts.currency, currency)))
+    .for('update');
+  const [row] = await tx
+    .select({ total: sql<string | null>`sum(${walletEntries.amountMinor})` })
+    .from(walletEntries)
+    .where(and(eq(walletEntries.userId, userId), eq(walletEntries.currency, currency)));
+  return Number(row?.total ?? 0);
+}
+
+export async function credit(tx: Executor, e: Entry): Promise<void> {
+  if (!(e.amountMinor > 0)) throw new Error('a credit is positive');
+  await ensureAccount(tx, e.userId, e.currency);
+  await tx.insert(walletEntries).values({
+    userId: e.userId,
+    currency: e.currency,
+    amountMinor: e.amountMinor,
+    kind: e.kind,
+    paymentId: e.paymentId,
+    invoiceId: e.invoiceId,
+    description: e.description,
+    createdAt: e.now,
+  });
+}
+
+/** Spends `amountMinor` (positive) or throws InsufficientFunds having written nothing. */
+export async function debit(tx: Executor, e: Entry): Promise<void> {
+  if (!(e.amountMinor > 0)) throw new Error('a debit is positive');
+  const balance = await lockedBalance(tx, e.userId, e.currency);
+  if (balance < e.amountMinor) throw new InsufficientFunds(balance, e.amountMinor);
+  await tx.insert(walletEntries).values({
+    userId: e.userId,
+    currency: e.currency,
+    amountMinor: -e.amountMinor,
+    kind: e.kind,
+    paymentId: e.paymentId,
+    invoiceId: e.invoiceId,
+    description: e.description,
+    createdAt: e.now,
+  });
+}
+
+/** Every currency the user has touched: its balance, the most recently used first. */
+export async function balances(ex: Executor, userId: number): Promise<{ currency: string; balanceMinor: number }[]> {
+  const rows = await ex
+    .select({ currency: walletEntries.currency, total: sum(walletEntries.amountMinor), last: max(walletEntries.id) })
+    .from(walletEntries)
+    .where(eq(walletEntries.userId, userId))
+    .groupBy(walletEntries.currency)
+    .orderBy(desc(max(walletEntries.id)));
+  return rows.map((r) => ({ currency: r.currency, balanceMinor: Number(r.total ?? 0) }));
+}
