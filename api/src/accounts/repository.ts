@@ -1,0 +1,192 @@
+// Database access for accounts. Every function takes an executor: the database or the caller's transaction.
+import { and, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../db';
+import { authTokens, oneTimeCodes, users, type CodePurpose, type User } from '../db/schema';
+import type { AuthUser } from '../types';
+import { ACCESS_TTL_MS, MAX_CODE_ATTEMPTS, REFRESH_WINDOW_MS } from './policy';
+import { randomToken, sha256 } from './secrets';
+
+export async function findUserByUsername(ex: Executor, username: string): Promise<User | undefined> {
+  const rows = await ex.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  return rows[0];
+}
+
+export async function findUserById(ex: Executor, id: number): Promise<User | undefined> {
+  const rows = await ex.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function takenFields(ex: Executor, username: string, email: string) {
+  const rows = await ex
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`));
+  return {
+    username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+    email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+  };
+}
+
+export type NewUser = typeof users.$inferInsert;
+export async function insertUser(ex: Executor, user: NewUser): Promise<User> {
+  const rows = await ex.insert(users).values(user).returning();
+  return rows[0]!;
+}
+
+/** Kills every unused code of `purpose` for the user (a new one replaces them). */
+export async function retireCodes(ex: Executor, userId: number, purpose: CodePurpose, now: Date) {
+  await ex
+    .update(oneTimeCodes)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));
+}
+
+export async function insertCode(
+  ex: Executor,
+  code: { userId: number; purpose: CodePurpose; codeHash: string; attemptHash?: string; ttlMs: number; now: Date },
+) {
+  await ex.insert(oneTimeCodes).values({
+    userId: code.userId,
+    purpose: code.purpose,
+    codeHash: code.codeHash,
+    attemptHash: code.attemptHash ?? null,
+    createdAt: code.now,
+    expiresAt: new Date(code.now.getTime() + code.ttlMs),
+  });
+}
+
+/**
+ * Spends one try on a live code, atomically, before the code is compared: parallel guesses cannot exceed the limit.
+ * Returns the code row, or undefined when there is no live code (none, used, expired or out of tries).
+ */
+export async function claimCodeAttempt(
+  ex: Executor,
+  where: { purpose: CodePurpose; userId?: number; attemptHash?: string },
+  now: Date,
+) {
+  const rows = await ex
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(oneTimeCodes.purpose, where.purpose),
+        where.userId !== undefined ? eq(oneTimeCodes.userId, where.userId) : undefined,
+        where.attemptHash !== undefined ? eq(oneTimeCodes.attemptHash, where.attemptHash) : undefined,
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, now),
+        lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS),
+      ),
+    )
+    .returning();
+  return rows[0];
+}
+
+/** Marks a code used; false when another request used it first. */
+export async function consumeCode(ex: Executor, id: number, now: Date): Promise<boolean> {
+  const rows = await ex
+    .update(oneTimeCodes)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.usedAt)))
+    .returning({ id: oneTimeCodes.id });
+  return rows.length === 1;
+}
+
+export async function findLiveCodeByHash(ex: Executor, purpose: CodePurpose, userId: number, codeHash: string, now: Date) {
+  const rows = await ex
+    .select()
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.purpose, purpose),
+        eq(oneTimeCodes.userId, userId),
+        eq(oneTimeCodes.codeHash, codeHash),
+        isNull(oneTimeCodes.usedAt),
+        gt(oneTimeCodes.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export interface Session {
+  access: string;
+  refresh: string;
+}
+
+export async function issueSession(ex: Executor, userId: number, now: Date): Promise<Session & { id: number }> {
+  const access = randomToken();
+  const refresh = randomToken();
+  const rows = await ex.insert(authTokens).values({
+    userId,
+    accessHash: sha256(access),
+    refreshHash: sha256(refresh),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ACCESS_TTL_MS),
+    refreshUntil: new Date(now.getTime() + REFRESH_WINDOW_MS),
+  }).returning({ id: authTokens.id });
+  return { access, refresh, id: rows[0]!.id };
+}
+
+const { passwordHash: _omit, ...publicUserColumns } = getTableColumns(users);
+const authUserColumns = { ...publicUserColumns, sessionId: authTokens.id };
+
+/** The user behind an unexpired, unrevoked access token of an active account. */
+export async function userForAccessToken(ex: Executor, token: string, now: Date): Promise<AuthUser | undefined> {
+  const rows = await ex
+    .select(authUserColumns)
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(
+        eq(authTokens.accessHash, sha256(token)),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.expiresAt, now),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * Revokes the session that `token` (its access value, expired or not, or its refresh value) belongs to, if that
+ * session is still inside its refresh window. Atomic: of two concurrent calls with one token, one gets the row.
+ */
+export async function revokeSessionByToken(ex: Executor, token: string, now: Date) {
+  const h = sha256(token);
+  const rows = await ex
+    .update(authTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        or(eq(authTokens.accessHash, h), eq(authTokens.refreshHash, h)),
+        isNull(authTokens.revokedAt),
+        gt(authTokens.refreshUntil, now),
+      ),
+    )
+    .returning({ id: authTokens.id, userId: authTokens.userId });
+  return rows[0];
+}
+
+export async function revokeAllSessions(ex: Executor, userId: number, now: Date) {
+  await ex
+    .update(authTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
+}
+
+export function toAuthUser(u: User, sessionId: number): AuthUser {
+  const { passwordHash: _omit, ...rest } = u;
+  return { ...rest, sessionId };
+}
+
+/** Postgres unique violation (same code on PGlite and PostgreSQL), looking through Drizzle's wrapper. */
+export function uniqueViolation(err: unknown): { constraint?: string } | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const o = e as { code?: unknown; constraint?: string; cause?: unknown };
+    if (o.code === '23505') return { constraint: o.constraint };
+    e = o.cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,176 @@
+// Builds the Fastify app: platform plugins (CORS, security headers, cookies, rate limits, static files, OpenAPI), one
+// error handler giving DRF shapes, then one plugin per resource folder. server.ts runs it; tests use app.inject.
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { authPlugin } from './accounts/auth';
+import { accountRoutes } from './accounts/routes';
+import { systemClock, type Clock } from './clock';
+import { API_ROOT, type Config } from './config';
+import { commerceRoutes } from './commerce/plugin';
+import { contentRoutes } from './content/routes';
+import type { Database } from './db';
+import { ApiError } from './http/errors';
+import { createMailer, type Mailer } from './mail/mailer';
+import { devMailRoutes } from './mail/routes';
+import './types';
+
+export const STATIC_DIR = path.join(API_ROOT, 'static');
+
+export interface AppOptions {
+  db: Database;
+  config: Config;
+  /** Default: outbox (or SMTP when config.smtpUrl is set), built from config. */
+  mail?: Mailer;
+  clock?: Clock;
+  /** A pino logger to use (server.ts shares its own); default: a new one at config.logLevel. */
+  loggerInstance?: FastifyBaseLogger;
+}
+
+/**
+ * The resource plugins, in registration order. A new module (commerce: domains, cart, checkout, payments, invoices,
+ * tickets) adds its folder's plugin here; see README.md "Adding a module".
+ */
+export const resourcePlugins: { name: string; plugin: FastifyPluginAsync; devOnly?: boolean }[] = [
+  { name: 'accounts', plugin: accountRoutes },
+  { name: 'content', plugin: contentRoutes },
+  { name: 'commerce', plugin: commerceRoutes },
+  { name: 'dev-mail', plugin: devMailRoutes, devOnly: true },
+];
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const clock = opts.clock ?? systemClock;
+  const app = Fastify({
+    ...(opts.loggerInstance
+      ? { loggerInstance: opts.loggerInstance }
+      : { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } }),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+
+  // Route schemas describe the API for /docs; validation is done with the shared valibot schemas (spec messages),
+  // and replies are plain JSON.stringify so no field is ever dropped by a response schema.
+  app.setValidatorCompiler(() => (value) => ({ value }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  const mail = opts.mail ?? createMailer({ config, db, clock, logger: app.log });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('mail', mail);
+  app.decorate('clock', clock);
+  app.addHook('onClose', async () => {
+    mail.close();
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      reply.headers(error.headers);
+      return reply.code(error.statusCode).send(error.body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ detail: 'A server error occurred.' });
+    }
+    let message = error.message;
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        message = 'JSON parse error - the request body is not valid JSON.';
+        break;
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        message = 'JSON parse error - the request body is empty.';
+        break;
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        message = `Request body is too large (limit ${config.bodyLimit} bytes).`;
+        break;
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        message = `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.`;
+        break;
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        message = 'Request body size did not match Content-Length.';
+        break;
+    }
+    return reply.code(status).send({ detail: message });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
+
+  await app.register(cors, {
+    origin: config.storefrontOrigins,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
+    maxAge: 600,
+  });
+  await app.register(helmet, {
+    // HSTS only when the API is served over https (it would pin http://localhost to https otherwise).
+    strictTransportSecurity: config.apiBaseUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Images under /static/ are shown by the storefront on another origin.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+
+  if (config.rateLimit.enabled) {
+    await app.register(rateLimit, {
+      global: true,
+      max: config.rateLimit.max,
+      timeWindow: config.rateLimit.windowMs,
+      errorResponseBuilder: (_request, context) =>
+        new ApiError(429, {
+          detail: `Request was throttled. Expected available in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
+        }),
+    });
+  }
+
+  await app.register(fastifyStatic, {
+    root: STATIC_DIR,
+    prefix: '/static/',
+    // Files are named by content and never change in place; a new picture gets a new name.
+    maxAge: '365d',
+    immutable: true,
+    decorateReply: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${config.productName} API`,
+        version: '1.0.0',
+        description:
+          'Accounts with mailed codes and public content (part 1). Errors use Django REST Framework shapes. ' +
+          'Authenticate with `Authorization: Token <access>`.',
+      },
+      servers: [{ url: config.apiBaseUrl }],
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <access>' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(authPlugin);
+  for (const { plugin, devOnly } of resourcePlugins) {
+    if (devOnly && config.isProduction) continue;
+    await app.register(plugin);
+  }
+
+  app.get('/health', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({ status: 'ok', database: db.kind }));
+
+  return app;
+}

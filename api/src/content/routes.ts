@@ -1,0 +1,99 @@
+// Public content of spec section 7: /manager/* lists, services with hosting plans, blog. Served from memory.
+import type { FastifyPluginAsync } from 'fastify';
+import { notFound } from '../http/errors';
+import { arr, detail, int, num, obj, str } from '../http/openapi';
+import { ContentCache } from './cache';
+import { ContentRepository } from './repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Drop cached content after writing any (e.g. an admin edit or a seed run). */
+    content: { invalidate(): void };
+  }
+}
+
+const tags = ['content'];
+const image = str('absolute URL under <API_BASE_URL>/static/');
+const plan = obj({ id: int, name: str(), price: num, description: str('lines separated by \\n'), service: int });
+const service = obj({ id: int, name: str(), description: str(), image, type: str('domain | hosting'), hosting_plans: arr(plan) });
+const post = obj({ id: int, slug: str(), title: str(), content: str('HTML'), image, author: str(), created_at: str('ISO 8601') });
+
+export const contentRoutes: FastifyPluginAsync = async (app) => {
+  const repo = new ContentRepository(app.db.orm, app.config.apiBaseUrl);
+  const cache = new ContentCache();
+  app.decorate('content', { invalidate: () => cache.invalidate() });
+
+  const list = (url: string, key: string, load: () => Promise<unknown>, summary: string, item: unknown) =>
+    app.get(url, { schema: { tags, summary, response: { 200: arr(item) } } }, async (_request, reply) => {
+      const body = await cache.serialized(key, load);
+      return reply.type('application/json; charset=utf-8').send(body);
+    });
+
+  list('/manager/privacy_policies/', 'privacy', () => repo.policies('privacy'), 'Privacy policy (HTML)', obj({ id: int, privacy_policy: str('HTML') }));
+  list('/manager/terms_conditions/', 'terms', () => repo.policies('terms'), 'Terms and conditions (HTML)', obj({ id: int, terms_and_condition: str('HTML') }));
+  list(
+    '/manager/return_and_exchange_policy/',
+    'return',
+    () => repo.policies('return'),
+    'Return and exchange policy (HTML)',
+    obj({ id: int, return_and_exchange_policy: str('HTML') }),
+  );
+  list('/manager/faqs/', 'faqs', () => repo.faqs(), 'Frequently asked questions', obj({ id: int, question: str(), answer: str() }));
+  list('/manager/slide_images/', 'slides', () => repo.slides(), 'Home page slideshow', obj({ id: int, image, alt: str() }));
+  list('/manager/packages/', 'packages', () => repo.packages(), 'Hosting packages', obj({ id: int, name: str(), description: str() }));
+  list(
+    '/manager/pricing_plans/',
+    'pricing',
+    () => repo.pricingPlans(),
+    'Pricing plans (package = 1-based index into /manager/packages/)',
+    obj({ id: int, package: int, price: num, billing_period: str(), features: str('lines separated by \\n') }),
+  );
+  list(
+    '/manager/testimonials/',
+    'testimonials',
+    () => repo.testimonials(),
+    'Testimonials',
+    obj({ id: int, name: str(), position: str(), message: str(), image }),
+  );
+  list(
+    '/manager/company_details/',
+    'company',
+    () => repo.companyDetails(),
+    'Company details',
+    obj({ id: int, about_us: str(), address: str(), phone_number: str(), email: str() }),
+  );
+  list('/manager/services/', 'manager-services', () => repo.managerServices(), "Home page's services block", obj({ id: int, title: str(), description: str(), image }));
+  list('/api/services/', 'services', () => repo.services(), 'Services (1 = domain, 2-4 hosting) with their hosting plans', service);
+  list('/hosting/services/', 'hosting-services', () => repo.services('hosting'), 'Hosting services with their plans', service);
+  list('/blog/blogposts/', 'blog', () => repo.blogPosts(), 'Blog posts, newest first', post);
+
+  type Post = Awaited<ReturnType<ContentRepository['blogPosts']>>[number];
+  const postIndex = () =>
+    cache.value('blog:index', async () => {
+      const posts = await cache.value('blog', () => repo.blogPosts());
+      const index = new Map<string, string>();
+      for (const p of posts as Post[]) {
+        const json = JSON.stringify(p);
+        index.set(p.slug, json);
+        index.set(String(p.id), json);
+      }
+      return index;
+    });
+
+  app.get<{ Params: { key: string } }>(
+    '/blog/blogposts/:key',
+    {
+      schema: {
+        tags,
+        summary: 'One blog post, by slug or id',
+        params: obj({ key: str('slug or numeric id') }),
+        response: { 200: post, 404: detail },
+      },
+    },
+    async (request, reply) => {
+      const json = (await postIndex()).get(request.params.key);
+      if (!json) throw notFound();
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+  );
+};

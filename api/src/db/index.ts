@@ -1,0 +1,160 @@
+// Opens the database: embedded PGlite in DATA_DIR (guarded by a lock file), or PostgreSQL when DATABASE_URL is set.
+// Both give the same Drizzle API; raw sessions are used only by the migrator.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { REPO_ROOT } from '../config';
+import { lockDataDir, type DirLock } from './lock';
+
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+/** A transaction has the same query API as the database; functions that take an executor accept either. */
+export type Executor = Db;
+
+export interface RawSession {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** Runs several statements separated by semicolons (simple query protocol). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  orm: Db;
+  /** Where the data lives, for logs (no password). */
+  location: string;
+  /** Runs `fn` on one dedicated connection. */
+  session<T>(fn: (s: RawSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /**
+   * A gzipped tarball of a PGlite data folder (from dumpDataDir) to start an empty folder from. Default: the cached
+   * pristine cluster in node_modules/.cache, written the first time a folder is created on this machine; it turns a
+   * first start from ~5-10 s (initdb in WebAssembly) into ~1-2 s.
+   */
+  pgliteTemplate?: string | false;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir, opts.pgliteTemplate);
+}
+
+function pgliteVersion(): string {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return (require('@electric-sql/pglite/package.json') as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+export function defaultTemplatePath(): string {
+  return path.join(REPO_ROOT, 'node_modules', '.cache', 'storefront-api', `pglite-${pgliteVersion()}-initdb.tar.gz`);
+}
+
+async function openPglite(dataDir: string, template: string | false | undefined): Promise<Database> {
+  const lock: DirLock = lockDataDir(dataDir);
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const pgDir = path.join(dataDir, 'pglite');
+    const fresh = !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
+    const templateFile = template === false ? undefined : (template ?? defaultTemplatePath());
+    let client: InstanceType<typeof PGlite>;
+    if (fresh && templateFile && fs.existsSync(templateFile)) {
+      fs.mkdirSync(pgDir, { recursive: true });
+      client = await PGlite.create(pgDir, { loadDataDir: new Blob([fs.readFileSync(templateFile)]) });
+    } else {
+      fs.mkdirSync(pgDir, { recursive: true });
+      client = await PGlite.create(pgDir);
+      if (fresh && template === undefined) await saveTemplate(client, defaultTemplatePath());
+    }
+    const orm = drizzle(client) as unknown as Db;
+    return {
+      kind: 'pglite',
+      orm,
+      location: pgDir,
+      // PGlite is one connection: queries are serialised by PGlite itself.
+      session: (fn) =>
+        fn({
+          query: async <T,>(text: string, params?: unknown[]) => ({ rows: (await client.query<T>(text, params)).rows }),
+          exec: async (text) => {
+            await client.exec(text);
+          },
+        }),
+      close: async () => {
+        try {
+          if (!client.closed) await client.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+}
+
+/** Keeps a copy of a pristine cluster so later empty folders skip initdb. Best effort: a failure only costs time. */
+async function saveTemplate(client: { dumpDataDir(c?: 'gzip'): Promise<Blob> }, file: string): Promise<void> {
+  try {
+    const blob = await client.dumpDataDir('gzip');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
+    fs.renameSync(tmp, file);
+  } catch {
+    /* not fatal */
+  }
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const Pool = pg.default?.Pool ?? pg.Pool;
+  const pool = new Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const safe = redact(databaseUrl);
+  try {
+    await pool.query('select 1');
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new Error(`Cannot connect to PostgreSQL at ${safe}: ${(err as Error).message}`);
+  }
+  const orm = drizzle(pool) as unknown as Db;
+  return {
+    kind: 'postgres',
+    orm,
+    location: safe,
+    session: async (fn) => {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          query: async <T,>(text: string, params?: unknown[]) => ({
+            rows: (await client.query(text, params as unknown[])).rows as T[],
+          }),
+          exec: async (text) => {
+            await client.query(text);
+          },
+        });
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'DATABASE_URL';
+  }
+}

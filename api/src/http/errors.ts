@@ -1,0 +1,52 @@
+// DRF-shaped errors (CONTRACT.md): 400 {"field": ["msg"]} or {"non_field_errors": ["msg"]}, others {"detail": "msg"}.
+// Route code throws ApiError; the one error handler in app.ts turns everything into these shapes.
+import * as v from 'valibot';
+import { fieldErrors } from 'shared/schemas';
+
+export type ErrorBody = Record<string, unknown>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: ErrorBody,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+    this.name = 'ApiError';
+  }
+}
+
+/** 400 with field errors; each value becomes a one-element list as DRF sends it. */
+export function validationError(fields: Record<string, string | string[]>): ApiError {
+  const body: Record<string, string[]> = {};
+  for (const [k, msg] of Object.entries(fields)) body[k] = Array.isArray(msg) ? msg : [msg];
+  return new ApiError(400, body);
+}
+
+export const nonFieldError = (message: string) => validationError({ non_field_errors: message });
+export const detailError = (statusCode: number, detail: string, headers?: Record<string, string>) =>
+  new ApiError(statusCode, { detail }, headers);
+export const notFound = (detail = 'Not found.') => detailError(404, detail);
+export const invalidToken = () => detailError(401, 'Invalid token.', { 'www-authenticate': 'Token' });
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'list';
+  if (typeof value === 'string') return 'str';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  if (typeof value === 'boolean') return 'bool';
+  return typeof value;
+}
+
+/**
+ * Validates a JSON body with a shared valibot schema: the parsed value, or a 400 with the first message per field
+ * (the same messages the browser shows). A body that is not an object gets DRF's own message.
+ */
+export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw nonFieldError(`Invalid data. Expected a dictionary, but got ${body === undefined ? 'nothing' : typeName(body)}.`);
+  }
+  const result = v.safeParse(schema, body);
+  if (result.success) return result.output;
+  throw validationError(fieldErrors(result.issues));
+}
