@@ -1,9 +1,31 @@
-import { Page } from 'shared/ui';
+import { Table, type Column } from 'shared/ui';
+import { getUserDomains } from '../api/get-user-domains';
+import type { UserDomain } from '../api/schemas';
+import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame';
+import { dash, dashDate } from '../components/dash';
+import { ListState } from '../components/list-state';
+import { useLoad } from '../components/use-load';
+
+// Spec: the last column is headed 'Server Hostname' but shows the next due date.
+const COLUMNS: Column<UserDomain>[] = [
+  { header: 'S/N', cell: (_d, index) => index + 1 },
+  { header: 'Domain Name', cell: (d) => dash(d.domainname) },
+  { header: 'Payment Method', cell: (d) => dash(d.paymentmethodname) },
+  { header: 'Billing Cycle', cell: (d) => dash(d.regperiod) },
+  { header: 'Status', cell: (d) => dash(d.status) },
+  { header: 'Server Hostname', cell: (d) => dashDate(d.nextduedate) },
+];
 
 export function DomainsPage() {
+  const domains = useLoad(getUserDomains);
   return (
-    <Page>
-      <h1>Domains</h1>
-    </Page>
+    <DashboardFrame title="Domains">
+      <Tiles>
+        <CountTile label="Total Domains" value={domains.state === 'ready' ? domains.data.length : domains.state === 'failed' ? 'failed' : null} />
+      </Tiles>
+      <ListState load={domains} what="domains" empty="No domains yet." isEmpty={(list) => list.length === 0}>
+        {(list) => <Table caption="Domains" columns={COLUMNS} rows={list} rowKey={(d) => String(d.id ?? d.domainname)} />}
+      </ListState>
+    </DashboardFrame>
   );
 }

@@ -1,9 +1,38 @@
-import { Page } from 'shared/ui';
+import { formatMoney } from 'shared/format';
+import { Table, type Column } from 'shared/ui';
+import { getInvoices } from '../api/get-invoices';
+import type { Invoice } from '../api/schemas';
+import { Clip } from '../components/clip';
+import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame';
+import { dash, dashDate } from '../components/dash';
+import { ListState } from '../components/list-state';
+import { useLoad } from '../components/use-load';
+
+const COLUMNS: Column<Invoice>[] = [
+  { header: 'Invoice Number', cell: (i) => dash(i.invoicenum) },
+  { header: 'Payment Method', cell: (i) => dash(i.paymentmethod) },
+  { header: 'Note', cell: (i) => <Clip text={dash(i.notes)} /> },
+  { header: 'Due Date', cell: (i) => dashDate(i.duedate) },
+  {
+    header: 'Total',
+    cell: (i) => (i.total === null || i.total === undefined || i.total === '' ? '-' : formatMoney(i.total, i.currencycode || 'USD')),
+  },
+  { header: 'Date Created', cell: (i) => dashDate(i.created_at) },
+  { header: 'Status', cell: (i) => dash(i.status) },
+];
 
 export function InvoicesPage() {
+  const invoices = useLoad(getInvoices);
   return (
-    <Page>
-      <h1>Invoices</h1>
-    </Page>
+    <DashboardFrame title="Invoices">
+      <Tiles>
+        <CountTile label="Total Invoices" value={invoices.state === 'ready' ? invoices.data.total : invoices.state === 'failed' ? 'failed' : null} />
+      </Tiles>
+      <ListState load={invoices} what="invoices" empty="No invoices yet." isEmpty={(data) => data.invoices.length === 0}>
+        {(data) => (
+          <Table caption="Invoices" columns={COLUMNS} rows={data.invoices} rowKey={(i) => String(i.id ?? i.invoicenum)} />
+        )}
+      </ListState>
+    </DashboardFrame>
   );
 }

@@ -1,9 +1,30 @@
-import { Page } from 'shared/ui';
+import { Table, type Column } from 'shared/ui';
+import { getUserServices } from '../api/get-user-services';
+import type { UserService } from '../api/schemas';
+import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame';
+import { dash, dashDate } from '../components/dash';
+import { ListState } from '../components/list-state';
+import { useLoad } from '../components/use-load';
+
+const COLUMNS: Column<UserService>[] = [
+  { header: 'S/N', cell: (_s, index) => index + 1 },
+  { header: 'Service Name', cell: (s) => dash(s.name) },
+  { header: 'Billing Cycle', cell: (s) => dash(s.billingcycle) },
+  { header: 'Domain', cell: (s) => dash(s.domain) },
+  { header: 'Registration Date', cell: (s) => dashDate(s.regdate) },
+  { header: 'Server Hostname', cell: (s) => dash(s.serverhostname) },
+];
 
 export function ServicesPage() {
+  const services = useLoad(getUserServices);
   return (
-    <Page>
-      <h1>Services</h1>
-    </Page>
+    <DashboardFrame title="Services">
+      <Tiles>
+        <CountTile label="Total Services" value={services.state === 'ready' ? services.data.length : services.state === 'failed' ? 'failed' : null} />
+      </Tiles>
+      <ListState load={services} what="services" empty="No services yet." isEmpty={(list) => list.length === 0}>
+        {(list) => <Table caption="Services" columns={COLUMNS} rows={list} rowKey={(s) => String(s.id ?? `${s.name}-${s.domain}-${s.regdate}`)} />}
+      </ListState>
+    </DashboardFrame>
   );
 }

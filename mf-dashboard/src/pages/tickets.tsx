@@ -1,9 +1,53 @@
-import { Page } from 'shared/ui';
+import { useState } from 'react';
+import { Button, Table, type Column } from 'shared/ui';
+import { getMe } from '../api/get-me';
+import { getTickets } from '../api/get-tickets';
+import type { Ticket } from '../api/schemas';
+import { Clip } from '../components/clip';
+import { CreateTicketDialog } from '../components/create-ticket-dialog';
+import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame';
+import { dash, dashDate } from '../components/dash';
+import { ListState } from '../components/list-state';
+import { TicketPanel } from '../components/ticket-panel';
+import { useLoad } from '../components/use-load';
+
+const COLUMNS: Column<Ticket>[] = [
+  { header: 'Ticket Id', cell: (t) => dash(t.id) },
+  { header: 'Issue Title', cell: (t) => dash(t.title) },
+  { header: 'Description', cell: (t) => <Clip text={dash(t.description)} /> },
+  { header: 'Status', cell: (t) => dash(t.status) },
+  { header: 'Priority', cell: (t) => dash(t.priority) },
+  { header: 'Date Created', cell: (t) => dashDate(t.created_at) },
+  { header: 'Assigned To', cell: (t) => dash(t.assigned_to) },
+];
 
 export function TicketsPage() {
+  const tickets = useLoad(getTickets);
+  const me = useLoad(getMe);
+  const [creating, setCreating] = useState(false);
+  const [open, setOpen] = useState<Ticket | null>(null);
   return (
-    <Page>
-      <h1>Tickets</h1>
-    </Page>
+    <DashboardFrame title="Tickets">
+      <div style={{ marginBottom: '1.5rem' }}>
+        <Button onClick={() => setCreating(true)}>Create Ticket</Button>
+      </div>
+      <Tiles>
+        <CountTile label="Total Tickets" value={tickets.state === 'ready' ? tickets.data.length : tickets.state === 'failed' ? 'failed' : null} />
+      </Tiles>
+      <ListState load={tickets} what="tickets" empty="No tickets yet." isEmpty={(list) => list.length === 0}>
+        {(list) => (
+          <Table
+            caption="Tickets"
+            columns={COLUMNS}
+            rows={list}
+            rowKey={(t) => t.id}
+            onRowClick={(t) => setOpen(t)}
+            rowLabel={(t) => `Ticket ${t.id}: ${t.title}`}
+          />
+        )}
+      </ListState>
+      <CreateTicketDialog open={creating} onClose={() => setCreating(false)} onCreated={tickets.reload} />
+      <TicketPanel ticket={open} meId={me.state === 'ready' ? me.data.id : null} onClose={() => setOpen(null)} />
+    </DashboardFrame>
   );
 }

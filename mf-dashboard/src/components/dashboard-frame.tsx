@@ -1,0 +1,98 @@
+import styled from '@emotion/styled';
+import { useId, useState, type ReactNode } from 'react';
+import { NavLink } from 'react-router-dom';
+import { Page, theme } from 'shared/ui';
+
+const LINKS = [
+  { to: '/dashboard', label: 'Dashboard', end: true },
+  { to: '/dashboard/tickets', label: 'Tickets' },
+  { to: '/dashboard/invoices', label: 'Invoices' },
+  { to: '/dashboard/services', label: 'Services' },
+  { to: '/dashboard/domains', label: 'Domains' },
+];
+
+const Shell = styled.div`
+  width: min(1280px, 100%); margin: 0 auto; padding: 1rem 1rem 0; min-width: 0;
+  ${theme.breakpoint.md} {
+    display: grid; grid-template-columns: 220px minmax(0, 1fr); gap: 1.5rem; align-items: start; padding-top: 2rem;
+  }
+  & > main { padding-top: 1rem; padding-left: 0; padding-right: 0; min-width: 0; }
+  ${theme.breakpoint.md} { & > main { padding-top: 0; } }
+`;
+
+const Side = styled.nav`
+  background: ${theme.color.surface}; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow}; padding: .5rem;
+  ${theme.breakpoint.md} { position: sticky; top: 1rem; }
+  ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: .25rem; }
+  ul[data-open='false'] { display: none; }
+  ${theme.breakpoint.md} { ul[data-open='false'] { display: flex; } }
+  a { display: flex; align-items: center; min-height: 44px; padding: .5rem .9rem; border-radius: 8px;
+    color: ${theme.color.text}; text-decoration: none; font-weight: 600; }
+  a:hover { background: ${theme.color.primarySoft}; }
+  a[aria-current='page'] { background: ${theme.color.primary}; color: #fff; }
+`;
+
+const Toggle = styled.button`
+  display: flex; width: 100%; align-items: center; justify-content: space-between; min-height: 44px;
+  padding: .5rem .9rem; border: 0; background: transparent; font: inherit; font-weight: 700; cursor: pointer;
+  color: ${theme.color.text}; border-radius: 8px;
+  ${theme.breakpoint.md} { display: none; }
+  svg { transition: transform .2s; }
+  &[aria-expanded='true'] svg { transform: rotate(180deg); }
+`;
+
+/** The dashboard pages' frame: a side navigation (a collapsible menu on phones) and the page's one <main>. */
+export function DashboardFrame({ title, children }: { title: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  return (
+    <Shell>
+      <Side aria-label="Dashboard">
+        <Toggle type="button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
+          Dashboard menu
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M3 6l5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </Toggle>
+        <ul id={listId} data-open={open}>
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.end} onClick={() => setOpen(false)}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </Side>
+      <Page>
+        <h1>{title}</h1>
+        {children}
+      </Page>
+    </Shell>
+  );
+}
+
+/** A count tile: a label and a number (or a dash while unknown). */
+const TileBox = styled.div`
+  background: ${theme.color.surface}; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius};
+  box-shadow: ${theme.shadow}; padding: 1rem 1.25rem; min-width: 0;
+  p { margin: 0; }
+  p:first-of-type { color: ${theme.color.muted}; font-weight: 600; }
+  p:last-of-type { font-size: 1.8rem; font-weight: 700; }
+`;
+
+export function CountTile({ label, value }: { label: string; value: number | null | 'failed' }) {
+  const shown = value === null ? '…' : value === 'failed' ? '-' : String(value);
+  return (
+    <TileBox role="group" aria-label={label}>
+      <p>{label}</p>
+      <p aria-busy={value === null}>{shown}</p>
+    </TileBox>
+  );
+}
+
+export const Tiles = styled.div`
+  display: grid; gap: 1rem; margin-bottom: 1.5rem;
+  grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
+`;

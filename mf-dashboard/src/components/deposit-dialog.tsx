@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { errorText } from 'shared/api-client';
+import { showToast } from 'shared/toast';
+import { Button, Dialog, LoadingOverlay, Notice, Select, TextField } from 'shared/ui';
+import { getCurrencies } from '../api/get-currencies';
+import { initiateDeposit } from '../api/initiate-deposit';
+import { useLoad } from './use-load';
+
+/** Where a successful initiation sends the browser; tests replace it (jsdom cannot navigate). */
+export const depositNavigation = { go: (url: string) => window.location.assign(url) };
+
+/** 'Deposit Funds': amount (made an integer on submit) and currency (first one by default), then the payment page. */
+export function DepositDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  return (
+    <Dialog open={open} title="Deposit Funds" onClose={onClose}>
+      {open ? <DepositForm /> : null}
+    </Dialog>
+  );
+}
+
+function DepositForm() {
+  const currencies = useLoad(getCurrencies);
+  const [amount, setAmount] = useState('');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [submitting, setSubmitting] = useState(false);
+  const list = currencies.state === 'ready' ? currencies.data : [];
+  const currency = chosen ?? list[0]?.code ?? '';
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const value = Math.trunc(Number(amount));
+    if (amount.trim() === '' || !Number.isFinite(value) || value <= 0) {
+      setError('Enter an amount greater than 0.');
+      document.querySelector<HTMLElement>('[name="amount"]')?.focus();
+      return;
+    }
+    setError(undefined);
+    setSubmitting(true);
+    try {
+      const answer = await initiateDeposit(value, currency);
+      showToast('SUCCESS', answer.message || 'Deposit initiated.');
+      depositNavigation.go(answer.data.authorization_url);
+    } catch (e) {
+      showToast('ERROR', errorText(e, 'Something went wrong... Please retry later.'));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate style={{ position: 'relative' }}>
+      <LoadingOverlay show={submitting || currencies.state === 'loading'} label={submitting ? 'Processing deposit…' : 'Loading currencies…'} />
+      <TextField
+        label="Amount"
+        name="amount"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        placeholder="20000"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        error={error}
+        disabled={submitting}
+      />
+      {currencies.state === 'failed' ? (
+        <Notice tone="error" role="alert">
+          The currencies could not be loaded.{' '}
+          <Button variant="ghost" onClick={currencies.reload}>
+            Retry
+          </Button>
+        </Notice>
+      ) : (
+        <Select
+          label="Currency"
+          name="currency"
+          value={currency}
+          onChange={(e) => setChosen(e.target.value)}
+          disabled={submitting || list.length === 0}
+          options={list.map((c) => ({ value: c.code, label: `${c.name} - ${c.code}` }))}
+        />
+      )}
+      <Button type="submit" disabled={submitting || currency === ''} style={{ width: '100%' }}>
+        Process Deposit
+      </Button>
+    </form>
+  );
+}
