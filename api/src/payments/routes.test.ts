@@ -1,0 +1,147 @@
+// Deposits, the signed webhook (forged, replayed, mismatched), the sandbox's approve/decline, and the wallet ledger.
+import { eq } from 'drizzle-orm';
+import { payments, paymentEvents, walletEntries } from '../db/schema-commerce';
+import { startTestApp, type TestApp } from '../commerce/test-app';
+import { signBody } from './signature';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ SANDBOX_WEBHOOK_SECRET: 'sandbox-secret-for-tests-0123456789' });
+}, 120_000);
+afterAll(() => t?.close());
+
+const SECRET = 'sandbox-secret-for-tests-0123456789';
+
+async function deposit(auth: string, amount: unknown = 5000, currency: unknown = 'NGN') {
+  return t.inject({ method: 'POST', url: '/payment/deposit/initiate-payment/', auth, payload: { amount, currency } });
+}
+const balanceOf = async (auth: string, code = 'NGN') =>
+  ((await t.inject({ url: '/payment/wallet-balance/', auth })).json() as { balance: number; currency: { code: string } }[]).find(
+    (b) => b.currency.code === code,
+  )!.balance;
+
+function webhook(event: string, reference: string, amount: number, currency: string, secret = SECRET) {
+  const body = JSON.stringify({ event, data: { reference, amount, currency, status: 'success' } });
+  return t.inject({
+    method: 'POST',
+    url: '/payment/webhook/sandbox/',
+    headers: { 'content-type': 'application/json', 'x-paystack-signature': signBody(secret, body) },
+    payload: body,
+  });
+}
+
+test('currencies are public; the wallet balance needs a session and lists every currency', async () => {
+  expect((await t.inject({ url: '/payment/currencies/' })).json()).toEqual([
+    { code: 'USD', name: 'US Dollar' },
+    { code: 'NGN', name: 'Nigerian Naira' },
+  ]);
+  expect((await t.inject({ url: '/payment/wallet-balance/' })).statusCode).toBe(401);
+  const u = await t.user();
+  expect((await t.inject({ url: '/payment/wallet-balance/', auth: u.auth })).json()).toEqual([
+    { balance: 0, currency: { code: 'USD', name: 'US Dollar' } },
+    { balance: 0, currency: { code: 'NGN', name: 'Nigerian Naira' } },
+  ]);
+});
+
+test.each([
+  [-5, 'NGN', { amount: ['Enter an amount of at least 1.'] }],
+  [0, 'NGN', { amount: ['Enter an amount of at least 1.'] }],
+  [10.5, 'NGN', { amount: ['Enter a whole amount, without decimals.'] }],
+  ['12.25', 'USD', { amount: ['Enter a whole amount, without decimals.'] }],
+  ['lots', 'USD', { amount: ['Enter a whole amount, such as 20000.'] }],
+  [null, 'USD', { amount: ['This field is required.'] }],
+  [10_000_001, 'NGN', { amount: ['The most you can deposit at once is NGN 10,000,000.00.'] }],
+  [10_001, 'USD', { amount: ['The most you can deposit at once is USD 10,000.00.'] }],
+  [100, 'EUR', { currency: ['We do not sell in "EUR". Choose one of USD, NGN.'] }],
+])('a deposit of %p %p is refused with a clear message and no payment row', async (amount, currency, body) => {
+  const u = await t.user();
+  const res = await deposit(u.auth, amount, currency);
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual(body);
+  expect(await t.db.orm.select().from(payments).where(eq(payments.userId, u.id))).toHaveLength(0);
+});
+
+test('a deposit needs a session', async () => {
+  expect((await t.inject({ method: 'POST', url: '/payment/deposit/initiate-payment/', payload: { amount: 5, currency: 'USD' } })).statusCode).toBe(401);
+});
+
+test('a forged webhook credits nothing; a replayed one credits once', async () => {
+  const u = await t.user();
+  const res = await deposit(u.auth, 5000, 'NGN');
+  expect(res.json()).toMatchObject({ message: expect.any(String), data: { authorization_url: expect.stringContaining('/sandbox/pay/dep_') } });
+  const { reference } = res.json().data as { reference: string };
+
+  // Wrong key, missing header, body changed after signing: all refused, nothing credited.
+  expect((await webhook('charge.success', reference, 500000, 'NGN', 'some-other-secret-0123456789')).statusCode).toBe(401);
+  const unsigned = await t.inject({ method: 'POST', url: '/payment/webhook/sandbox/', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ event: 'charge.success', data: { reference, amount: 500000, currency: 'NGN' } }) });
+  expect(unsigned.statusCode).toBe(401);
+  const body = JSON.stringify({ event: 'charge.success', data: { reference, amount: 500000, currency: 'NGN' } });
+  const tampered = await t.inject({
+    method: 'POST',
+    url: '/payment/webhook/sandbox/',
+    headers: { 'content-type': 'application/json', 'x-paystack-signature': signBody(SECRET, body) },
+    payload: body.replace('500000', '9900000'),
+  });
+  expect(tampered.statusCode).toBe(401);
+  expect(await balanceOf(u.auth)).toBe(0);
+
+  // The genuine event credits once; the same event again (a replay) changes nothing.
+  const ok = await webhook('charge.success', reference, 500000, 'NGN');
+  expect(ok.json()).toEqual({ status: 'credited' });
+  const replay = await webhook('charge.success', reference, 500000, 'NGN');
+  expect(replay.json()).toEqual({ status: 'duplicate' });
+  expect(await balanceOf(u.auth)).toBe(5000);
+  const entries = await t.db.orm.select().from(walletEntries).where(eq(walletEntries.userId, u.id));
+  expect(entries).toHaveLength(1);
+  const audit = await t.db.orm.select().from(paymentEvents).where(eq(paymentEvents.reference, reference));
+  expect(audit.map((e) => [e.signatureOk, e.outcome])).toEqual([
+    [false, 'rejected: bad signature'],
+    [false, 'rejected: bad signature'],
+    [false, 'rejected: bad signature'],
+    [true, 'credited'],
+    [true, 'duplicate'],
+  ]);
+});
+
+test('an event for another amount or currency credits nothing', async () => {
+  const u = await t.user();
+  const { reference } = (await deposit(u.auth, 70, 'USD')).json().data as { reference: string };
+  expect((await webhook('charge.success', reference, 7000, 'NGN')).json()).toEqual({ status: 'amount mismatch' });
+  expect((await webhook('charge.success', reference, 7000, 'USD')).json()).toEqual({ status: 'duplicate' });
+  expect(await balanceOf(u.auth, 'USD')).toBe(0);
+  const [p] = await t.db.orm.select().from(payments).where(eq(payments.reference, reference));
+  expect(p).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('expected USD 70.00') });
+});
+
+test('unknown references, unknown providers and events we do not act on are harmless', async () => {
+  expect((await webhook('charge.success', 'dep_doesnotexist', 100, 'USD')).json()).toEqual({ status: 'unknown reference' });
+  expect((await webhook('transfer.success', 'dep_x', 100, 'USD')).json()).toEqual({ status: 'ignored' });
+  expect((await t.inject({ method: 'POST', url: '/payment/webhook/stripe/', payload: {} })).statusCode).toBe(404);
+});
+
+test('declining on the sandbox page credits nothing and sends the browser back', async () => {
+  const u = await t.user();
+  const { reference } = (await deposit(u.auth, 20000, 'NGN')).json().data as { reference: string };
+  const decline = await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/decline` });
+  expect(decline.statusCode).toBe(303);
+  expect(decline.headers.location).toBe('http://localhost:3000/dashboard');
+  expect(await balanceOf(u.auth)).toBe(0);
+  // Approving afterwards does nothing either: the payment is decided.
+  await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` });
+  expect(await balanceOf(u.auth)).toBe(0);
+  const page = await t.inject({ url: `/sandbox/pay/${reference}` });
+  expect(page.body).toContain('already declined');
+  expect(page.body).not.toContain('Approve payment');
+  expect((await t.inject({ url: '/sandbox/pay/nope' })).statusCode).toBe(404);
+});
+
+test('the ledger sums deposits per currency', async () => {
+  const u = await t.user();
+  for (const [amount, currency] of [[100, 'USD'], [25, 'USD'], [3000, 'NGN']] as const) {
+    const { reference } = (await deposit(u.auth, amount, currency)).json().data as { reference: string };
+    expect((await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` })).statusCode).toBe(303);
+  }
+  const list = (await t.inject({ url: '/payment/wallet-balance/', auth: u.auth })).json() as { balance: number; currency: { code: string } }[];
+  // The currency used last comes first (the dashboard shows the first).
+  expect(list.map((b) => [b.currency.code, b.balance])).toEqual([['NGN', 3000], ['USD', 125]]);
+});
