@@ -1,9 +1,72 @@
-import { Page } from 'shared/ui';
+import styled from '@emotion/styled';
+import { Card, EmptyState, Lines, LoadingOverlay, Notice, Page, theme } from 'shared/ui';
+import { getCompanyDetails } from '../api/get-company-details';
+import { useLoad } from '../components/use-load';
+
+export const ABOUT_FAILED = 'Something went wrong while fetching the Company Information.';
+
+const Layout = styled.div`
+  display: grid; gap: 2rem; align-items: start;
+  ${theme.breakpoint.md} { grid-template-columns: 2fr 1fr; }
+  .about { font-size: 1.05rem; line-height: 1.7; margin: 0; }
+  dl { margin: 0; display: grid; gap: 1rem; }
+  dt { font-weight: 700; }
+  dd { margin: .15rem 0 0; overflow-wrap: anywhere; }
+  a { display: inline-flex; min-height: 44px; align-items: center; }
+`;
 
 export function AboutPage() {
+  const company = useLoad(getCompanyDetails);
   return (
     <Page>
       <h1>About us</h1>
+      <div style={{ position: 'relative', minHeight: company.status === 'loading' ? 200 : undefined }}>
+        <LoadingOverlay show={company.status === 'loading'} label="Loading the company information…" />
+        {company.status === 'error' ? (
+          <Notice tone="error" role="alert">
+            {ABOUT_FAILED}
+          </Notice>
+        ) : null}
+        {company.status === 'ok' && !company.data ? <EmptyState>No Company Information available now.</EmptyState> : null}
+        {company.status === 'ok' && company.data ? (
+          <Layout>
+            <p className="about">
+              <Lines text={company.data.about_us ?? ''} />
+            </p>
+            <Card as="section" aria-labelledby="reach-us">
+              <h2 id="reach-us" style={{ marginTop: 0, fontSize: '1.25rem' }}>
+                Reach us
+              </h2>
+              <dl>
+                {company.data.address ? (
+                  <div>
+                    <dt>Address</dt>
+                    <dd>
+                      <Lines text={company.data.address} />
+                    </dd>
+                  </div>
+                ) : null}
+                {company.data.phone_number ? (
+                  <div>
+                    <dt>Phone</dt>
+                    <dd>
+                      <a href={`tel:${company.data.phone_number.replace(/[^\d+]/g, '')}`}>{company.data.phone_number}</a>
+                    </dd>
+                  </div>
+                ) : null}
+                {company.data.email ? (
+                  <div>
+                    <dt>Email</dt>
+                    <dd>
+                      <a href={`mailto:${company.data.email}`}>{company.data.email}</a>
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            </Card>
+          </Layout>
+        ) : null}
+      </div>
     </Page>
   );
 }

@@ -1,9 +1,60 @@
-import { Page } from 'shared/ui';
+import styled from '@emotion/styled';
+import { Link, useParams } from 'react-router-dom';
+import { formatDate } from 'shared/format';
+import { LoadingOverlay, Notice, Page, theme } from 'shared/ui';
+import { getBlogPost } from '../api/get-blog-post';
+import { Breadcrumb } from '../components/breadcrumb';
+import { SafeHtml } from '../components/safe-html';
+import { useLoad } from '../components/use-load';
 
+export const POST_FAILED = 'Something went wrong while fetching the blogpost.';
+
+const Article = styled.article`
+  max-width: 780px; margin: 0 auto;
+  .meta { color: ${theme.color.muted}; margin: -.5rem 0 1.5rem; }
+  img.cover { display: block; width: 100%; height: auto; aspect-ratio: 16 / 9; object-fit: cover; border-radius: ${theme.radius};
+    margin-bottom: 2rem; background: ${theme.color.primarySoft}; }
+`;
+
+const BackLink = styled(Link)`
+  display: inline-flex; align-items: center; min-height: 44px; font-weight: 700; margin-top: 2rem;
+`;
+
+/** One post, at /blog/blogpost/{slug} and /blogpost/{slug}. */
 export function BlogPostPage() {
+  const slug = useParams().slug ?? '';
+  const post = useLoad((signal) => getBlogPost(slug, signal), slug);
   return (
     <Page>
-      <h1>Blog post</h1>
+      <Breadcrumb
+        items={[{ label: 'Home', to: '/' }, { label: 'Blog', to: '/blog' }, ...(post.status === 'ok' ? [{ label: post.data.title }] : [])]}
+      />
+      <div style={{ position: 'relative', minHeight: post.status === 'loading' ? 240 : undefined }}>
+        <LoadingOverlay show={post.status === 'loading'} label="Loading the post…" />
+        {post.status === 'error' ? (
+          <>
+            <h1>Blog post</h1>
+            <Notice tone="error" role="alert">
+              {POST_FAILED}
+            </Notice>
+          </>
+        ) : null}
+        {post.status === 'ok' ? (
+          <Article>
+            <h1>{post.data.title}</h1>
+            <p className="meta">
+              {post.data.author ? <>By {post.data.author}</> : null}
+              {post.data.author && post.data.created_at ? ' · ' : null}
+              {post.data.created_at ? <time dateTime={post.data.created_at}>{formatDate(post.data.created_at)}</time> : null}
+            </p>
+            {post.data.image ? (
+              <img className="cover" src={post.data.image} alt={post.data.title} width={1280} height={720} fetchPriority="high" />
+            ) : null}
+            <SafeHtml html={post.data.content ?? ''} />
+          </Article>
+        ) : null}
+        {post.status !== 'loading' ? <BackLink to="/blog">← Back to all posts</BackLink> : null}
+      </div>
     </Page>
   );
 }

@@ -1,9 +1,81 @@
-import { Page } from 'shared/ui';
+import styled from '@emotion/styled';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { EmptyState, LoadingOverlay, Notice, Page, theme } from 'shared/ui';
+import { getBlogPosts } from '../api/get-blog-posts';
+import type { BlogPost } from '../api/schemas';
+import { Breadcrumb } from '../components/breadcrumb';
+import { htmlToText } from '../components/sanitize';
+import { useLoad } from '../components/use-load';
+
+export const BLOG_EMPTY = 'No Posts available now.';
+export const BLOG_FAILED = 'Something went wrong while fetching blog posts.';
+
+const Posts = styled.ul`
+  list-style: none; padding: 0; margin: 0; display: grid; gap: 1.5rem; grid-template-columns: 1fr;
+  ${theme.breakpoint.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  ${theme.breakpoint.md} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+`;
+
+const PostCard = styled.li`
+  background: #fff; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius}; box-shadow: ${theme.shadow};
+  overflow: hidden; display: flex; flex-direction: column;
+  img { display: block; width: 100%; height: auto; aspect-ratio: 16 / 10; object-fit: cover; background: ${theme.color.primarySoft}; }
+  .body { padding: 1.25rem; display: flex; flex-direction: column; gap: .75rem; flex: 1; }
+  h2 { font-size: 1.2rem; margin: 0; line-height: 1.3; }
+  p.excerpt { margin: 0; color: ${theme.color.muted}; display: -webkit-box; -webkit-box-orient: vertical;
+    -webkit-line-clamp: 6; line-clamp: 6; overflow: hidden; }
+  a.more { margin-top: auto; font-weight: 700; min-height: 44px; display: inline-flex; align-items: center; }
+`;
+
+function PostItem({ post, first }: { post: BlogPost; first: boolean }) {
+  const excerpt = useMemo(() => htmlToText(post.content ?? ''), [post.content]);
+  return (
+    <PostCard>
+      {post.image ? (
+        <img
+          src={post.image}
+          alt={post.title}
+          width={640}
+          height={400}
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
+          decoding="async"
+        />
+      ) : null}
+      <div className="body">
+        <h2>{post.title}</h2>
+        <p className="excerpt">{excerpt}</p>
+        <Link className="more" to={`/blog/blogpost/${post.id}`} aria-label={`Read more: ${post.title}`}>
+          Read more
+        </Link>
+      </div>
+    </PostCard>
+  );
+}
 
 export function BlogPage() {
+  const posts = useLoad(getBlogPosts);
   return (
     <Page>
+      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Blog' }]} />
       <h1>Blog</h1>
+      <div style={{ position: 'relative', minHeight: posts.status === 'loading' ? 200 : undefined }}>
+        <LoadingOverlay show={posts.status === 'loading'} label="Loading blog posts…" />
+        {posts.status === 'error' ? (
+          <Notice tone="error" role="alert">
+            {BLOG_FAILED}
+          </Notice>
+        ) : null}
+        {posts.status === 'ok' && posts.data.length === 0 ? <EmptyState>{BLOG_EMPTY}</EmptyState> : null}
+        {posts.status === 'ok' && posts.data.length ? (
+          <Posts>
+            {posts.data.map((post, i) => (
+              <PostItem key={post.id} post={post} first={i === 0} />
+            ))}
+          </Posts>
+        ) : null}
+      </div>
     </Page>
   );
 }

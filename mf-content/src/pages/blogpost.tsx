@@ -1,9 +1,2 @@
-import { Page } from 'shared/ui';
-
-export function BlogpostPage() {
-  return (
-    <Page>
-      <h1>Blog post</h1>
-    </Page>
-  );
-}
+// /blogpost/{slug} shows the same post page as /blog/blogpost/{slug} (spec route table).
+export { BlogPostPage as BlogpostPage } from './blog-post';

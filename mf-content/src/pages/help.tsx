@@ -1,9 +1,2 @@
-import { Page } from 'shared/ui';
-
-export function HelpPage() {
-  return (
-    <Page>
-      <h1>Contact us</h1>
-    </Page>
-  );
-}
+// /help shows the contact page (spec route table: '/contact-us and /help').
+export { ContactUsPage as HelpPage } from './contact-us';

@@ -1,9 +1,6 @@
-import { Page } from 'shared/ui';
+import { getPrivacyPolicy } from '../api/get-privacy-policy';
+import { PolicyPage } from '../components/policy-page';
 
 export function PrivacyPolicyPage() {
-  return (
-    <Page>
-      <h1>Privacy Policy</h1>
-    </Page>
-  );
+  return <PolicyPage title="Privacy Policy" load={getPrivacyPolicy} />;
 }

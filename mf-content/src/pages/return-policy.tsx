@@ -1,9 +1,6 @@
-import { Page } from 'shared/ui';
+import { getReturnPolicy } from '../api/get-return-policy';
+import { PolicyPage } from '../components/policy-page';
 
 export function ReturnPolicyPage() {
-  return (
-    <Page>
-      <h1>Return Policy</h1>
-    </Page>
-  );
+  return <PolicyPage title="Return Policy" load={getReturnPolicy} />;
 }

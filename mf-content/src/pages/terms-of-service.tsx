@@ -1,9 +1,6 @@
-import { Page } from 'shared/ui';
+import { getTermsConditions } from '../api/get-terms-conditions';
+import { PolicyPage } from '../components/policy-page';
 
 export function TermsOfServicePage() {
-  return (
-    <Page>
-      <h1>Terms and Conditions</h1>
-    </Page>
-  );
+  return <PolicyPage title="Terms and Conditions" load={getTermsConditions} />;
 }

@@ -1,0 +1,34 @@
+// HTML from the server (policies, blog posts) is sanitised before it is rendered (CONVENTIONS.md).
+import DOMPurify from 'dompurify';
+
+const FORBID_TAGS = ['script', 'style', 'iframe', 'frame', 'object', 'embed', 'form', 'input', 'button', 'textarea', 'select', 'link', 'meta', 'base'];
+
+let hooked = false;
+function addHooks() {
+  if (hooked) return;
+  hooked = true;
+  // Links that open a new window must not hand it a reference to this page.
+  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
+  });
+}
+
+/**
+ * Safe HTML: no scripts or other active elements, no event-handler attributes, no javascript: (or other unsafe
+ * scheme) URLs. The page supplies its own <h1>, so headings of level 1 in the content become level 2.
+ */
+export function sanitizeHtml(html: string): string {
+  addHooks();
+  const clean = DOMPurify.sanitize(html, {
+    FORBID_TAGS,
+    FORBID_ATTR: ['style', 'srcdoc', 'formaction'],
+    ALLOW_DATA_ATTR: false,
+  });
+  return clean.replace(/<(\/?)h1(\s|>)/gi, '<$1h2$2');
+}
+
+/** Plain text of server HTML (for excerpts): sanitised first, then read as text, whitespace collapsed. */
+export function htmlToText(html: string): string {
+  const doc = new DOMParser().parseFromString(sanitizeHtml(html), 'text/html');
+  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
