@@ -1,9 +1,272 @@
-import { Page } from 'shared/ui';
+import styled from '@emotion/styled';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useCurrency } from 'shared/currency';
+import { formatMoney } from 'shared/format';
+import { SEARCH_DEBOUNCE_MS } from 'shared/schemas';
+import { Button, Card, EmptyState, LoadingOverlay, Notice, Page, TextField, theme } from 'shared/ui';
+import { getSuggestions } from '../api/get-suggestions';
+import type { Suggestion, Suggestions } from '../api/schemas';
+import { EppDialog } from '../components/epp-dialog';
+import { Pagination } from '../components/pagination';
+import { useAddToCart } from '../components/use-add-to-cart';
 
+export const EMPTY_SEARCH_TEXT = 'You have not entered a domain name to search.';
+export const SEARCH_FAILED_TEXT = 'Something went wrong with your search please retry.';
+
+const SearchForm = styled.form`
+  max-width: 640px; margin-bottom: 1.5rem;
+`;
+const Results = styled.div`
+  position: relative; min-height: 120px;
+`;
+const Main = styled(Card)`
+  display: grid; gap: .5rem; margin-bottom: 2rem;
+  h2 { margin: 0; font-size: clamp(1.3rem, 4vw, 1.8rem); overflow-wrap: anywhere; }
+  p { margin: 0; }
+`;
+const Badge = styled.p<{ ok: boolean }>`
+  justify-self: start; padding: .25rem .75rem; border-radius: 999px; font-weight: 700; font-size: .9rem;
+  background: ${(p) => (p.ok ? theme.color.successBg : theme.color.errorBg)};
+  color: ${(p) => (p.ok ? theme.color.success : theme.color.error)};
+`;
+const Price = styled.p`
+  font-size: 1.5rem; font-weight: 700;
+`;
+const Muted = styled.p`
+  color: ${theme.color.muted};
+`;
+const Actions = styled.div`
+  display: flex; flex-wrap: wrap; gap: .75rem; margin-top: .5rem;
+`;
+const Options = styled.ul`
+  list-style: none; margin: 0; padding: 0; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius};
+  background: ${theme.color.surface};
+  li { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.25rem; padding: .85rem 1rem; }
+  li + li { border-top: 1px solid ${theme.color.border}; }
+  .name { flex: 1 1 220px; font-weight: 600; overflow-wrap: anywhere; }
+  .renews { color: ${theme.color.muted}; }
+  li[data-available='false'] { color: ${theme.color.muted}; }
+`;
+
+interface Answer {
+  query: string;
+  page: number;
+  data: Suggestions;
+}
+
+/** The suggestion matching the typed text (normalised to lower case), else the first one. */
+export function chooseMain(query: string, suggestions: readonly Suggestion[]): Suggestion | undefined {
+  const wanted = query.trim().toLowerCase();
+  return suggestions.find((s) => s.domain.toLowerCase() === wanted) ?? suggestions[0];
+}
+
+/** After an add that should go on to checkout. */
+type Then = 'stay' | 'cart';
+
+/** /search?query= (spec section 2 'Domain search'); `&transfer=true` switches to transfer mode. */
 export function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const urlQuery = (params.get('query') ?? '').trim();
+  const transferMode = params.get('transfer') === 'true';
+  const currency = useCurrency();
+  const navigate = useNavigate();
+  const host = typeof window === 'undefined' ? '' : window.location.host;
+
+  const [text, setText] = useState(params.get('query') ?? '');
+  const written = useRef(urlQuery);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // The query changed from outside (header search, back button): show it in the box and drop any pending write.
+  useEffect(() => {
+    if (urlQuery === written.current) return;
+    written.current = urlQuery;
+    clearTimeout(timer.current);
+    setText(urlQuery);
+  }, [urlQuery]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const commit = (value: string) => {
+    clearTimeout(timer.current);
+    const query = value.trim();
+    written.current = query;
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (query) next.set('query', query);
+        else next.delete('query');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    setText(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => commit(value), SEARCH_DEBOUNCE_MS);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    commit(text);
+  };
+
+  // The page belongs to the query it was chosen for: a new query starts at page 1.
+  const [paging, setPaging] = useState({ query: urlQuery, page: 1 });
+  const page = paging.query === urlQuery ? paging.page : 1;
+
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const latest = useRef(0);
+
+  useEffect(() => {
+    const id = ++latest.current;
+    if (!urlQuery) {
+      setAnswer(null);
+      setFailed(false);
+      setLoading(false);
+      return;
+    }
+    const controller = new AbortController();
+    setLoading(true);
+    setFailed(false);
+    // Only the newest request may write: an older answer arriving late is dropped (and its request aborted).
+    getSuggestions(urlQuery, currency, page, controller.signal).then(
+      (data) => {
+        if (id !== latest.current) return;
+        setAnswer({ query: urlQuery, page, data });
+        setLoading(false);
+      },
+      () => {
+        if (id !== latest.current) return;
+        setAnswer(null);
+        setFailed(true);
+        setLoading(false);
+      },
+    );
+    return () => controller.abort();
+  }, [urlQuery, page, currency]);
+
+  const { add, adding } = useAddToCart();
+  const [transferOf, setTransferOf] = useState<{ suggestion: Suggestion; then: Then } | null>(null);
+
+  const addSuggestion = async (suggestion: Suggestion, then: Then) => {
+    if (transferMode) {
+      setTransferOf({ suggestion, then });
+      return;
+    }
+    const ok = await add({ productId: suggestion.id, domain: suggestion.domain, currency });
+    if (ok && then === 'cart') navigate('/cart');
+  };
+  const transfer = async (eppCode: string) => {
+    if (!transferOf) return;
+    const { suggestion, then } = transferOf;
+    const ok = await add({ productId: suggestion.id, domain: suggestion.domain, currency, transfer: { eppCode } });
+    if (!ok) return;
+    setTransferOf(null);
+    if (then === 'cart') navigate('/cart');
+  };
+
+  // A transfer moves a name that is registered elsewhere, so in transfer mode the taken names are the ones on offer
+  // (an unregistered name can never be transferred: the server would refuse it).
+  const canAdd = (s: Suggestion) => (transferMode ? !s.available : s.available);
+  const suggestions = answer?.data.suggestions ?? [];
+  const main = answer ? chooseMain(answer.query, suggestions) : undefined;
+  const others = suggestions.filter((s) => s !== main);
+  const money = (amount: number) => formatMoney(amount, currency);
+
   return (
     <Page>
-      <h1>Domain search</h1>
+      <h1>{transferMode ? 'Transfer a domain' : 'Find your domain'}</h1>
+      <SearchForm role="search" onSubmit={onSubmit}>
+        <TextField
+          label="Domain name"
+          type="search"
+          name="query"
+          placeholder={host}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={text}
+          onChange={onChange}
+        />
+      </SearchForm>
+      {transferMode ? <p>Names already registered elsewhere can be transferred to us with their EPP code.</p> : null}
+
+      {!urlQuery ? (
+        <EmptyState>{EMPTY_SEARCH_TEXT}</EmptyState>
+      ) : (
+        <Results aria-busy={loading}>
+          <LoadingOverlay show={loading} label="Searching…" />
+          {failed ? <Notice tone="error" role="alert">{SEARCH_FAILED_TEXT}</Notice> : null}
+          {answer?.data.message ? <Notice role="status">{answer.data.message}</Notice> : null}
+          {main ? (
+            <Main as="section" aria-labelledby="main-result-domain">
+              <Badge ok={main.available}>{main.available ? 'Available Match' : 'Unavailable'}</Badge>
+              <h2 id="main-result-domain">{main.domain}</h2>
+              <Price>{money(main.price)}</Price>
+              <Muted>{`returns to ${money(main.renewal_price)} after first? year`}</Muted>
+              {canAdd(main) ? (
+                <Actions>
+                  <Button disabled={adding !== null} onClick={() => void addSuggestion(main, 'stay')}>
+                    Add to Cart
+                  </Button>
+                  <Button variant="secondary" disabled={adding !== null} onClick={() => void addSuggestion(main, 'cart')}>
+                    Checkout
+                  </Button>
+                </Actions>
+              ) : null}
+            </Main>
+          ) : null}
+          {answer && others.length > 0 ? (
+            <section aria-labelledby="other-options">
+              <h2 id="other-options">Other Options</h2>
+              <Options>
+                {others.map((s) => {
+                  const ok = canAdd(s);
+                  const strike = (content: string) => (ok ? content : <s>{content}</s>);
+                  return (
+                    <li key={s.domain} data-available={ok}>
+                      <span className="name">
+                        {strike(s.domain)}
+                        {ok ? null : <span className="visually-hidden">{transferMode ? ' (not registered)' : ' (unavailable)'}</span>}
+                      </span>
+                      <span>{strike(money(s.price))}</span>
+                      <span className="renews">{strike(`renews at ${money(s.renewal_price)}`)}</span>
+                      <Button
+                        variant="secondary"
+                        aria-label={`Add ${s.domain}`}
+                        disabled={!ok || adding !== null}
+                        onClick={() => void addSuggestion(s, 'stay')}
+                      >
+                        Add
+                      </Button>
+                    </li>
+                  );
+                })}
+              </Options>
+            </section>
+          ) : null}
+          {answer ? (
+            <Pagination
+              label="Suggestion pages"
+              page={answer.page}
+              totalPages={answer.data.total_pages}
+              hasNext={answer.data.has_next}
+              onPage={(n) => setPaging({ query: urlQuery, page: n })}
+            />
+          ) : null}
+        </Results>
+      )}
+
+      <EppDialog
+        key={transferOf?.suggestion.domain ?? ''}
+        domain={transferOf?.suggestion.domain ?? null}
+        busy={adding !== null}
+        onClose={() => setTransferOf(null)}
+        onTransfer={(code) => void transfer(code)}
+      />
     </Page>
   );
 }

@@ -1,9 +1,166 @@
-import { Page } from 'shared/ui';
+import styled from '@emotion/styled';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useCurrency } from 'shared/currency';
+import { formatMoney } from 'shared/format';
+import { Button, Card, EmptyState, LoadingOverlay, Notice, Page, TextField, theme } from 'shared/ui';
+import { checkTransferEligibility } from '../api/check-transfer-eligibility';
+import type { TransferCheck } from '../api/schemas';
+import { serverErrorText } from '../api/server-error';
+import { useAddToCart } from '../components/use-add-to-cart';
+import { EMPTY_SEARCH_TEXT } from './search';
 
+export const EPP_REQUIRED_TEXT = 'EPP code is required to transfer domain';
+export const notEligibleText = (domain: string) => `${domain} is not eligible for transfer.`;
+
+const SearchForm = styled.form`
+  display: flex; flex-wrap: wrap; align-items: flex-end; gap: 0 .75rem; max-width: 640px; margin-bottom: 1.5rem;
+  > div { flex: 1 1 260px; }
+  > button { margin-bottom: 1rem; }
+`;
+const Result = styled(Card)`
+  display: grid; gap: .5rem; min-height: 120px;
+  h2 { margin: 0; font-size: clamp(1.3rem, 4vw, 1.8rem); overflow-wrap: anywhere; }
+  p { margin: 0; }
+  form { margin-top: .75rem; max-width: 420px; }
+`;
+const Badge = styled.p<{ ok: boolean }>`
+  justify-self: start; padding: .25rem .75rem; border-radius: 999px; font-weight: 700; font-size: .9rem;
+  background: ${(p) => (p.ok ? theme.color.successBg : theme.color.errorBg)};
+  color: ${(p) => (p.ok ? theme.color.success : theme.color.error)};
+`;
+const Price = styled.p`
+  font-size: 1.25rem; font-weight: 700;
+`;
+
+type State =
+  | { status: 'loading' }
+  | { status: 'done'; check: TransferCheck }
+  | { status: 'failed'; error: string };
+
+/** /transfer-domain?query= (spec section 2 'Transfer page'). No retry: the visitor changes the name instead. */
 export function TransferDomainPage() {
+  const [params, setParams] = useSearchParams();
+  const query = (params.get('query') ?? '').trim();
+  const currency = useCurrency();
+  const host = typeof window === 'undefined' ? '' : window.location.host;
+
+  const [text, setText] = useState(query);
+  useEffect(() => setText(query), [query]);
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    const next = text.trim();
+    setParams(next ? { query: next } : {});
+  };
+
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const latest = useRef(0);
+  useEffect(() => {
+    const id = ++latest.current;
+    if (!query) return;
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    checkTransferEligibility(query, currency, controller.signal).then(
+      (check) => id === latest.current && setState({ status: 'done', check }),
+      (error: unknown) => id === latest.current && setState({ status: 'failed', error: serverErrorText(error, '') }),
+    );
+    return () => controller.abort();
+  }, [query, currency]);
+
+  const [epp, setEpp] = useState('');
+  const [eppError, setEppError] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    setEpp('');
+    setEppError(undefined);
+  }, [query]);
+  const { add, adding } = useAddToCart();
+  const onAdd = async (event: FormEvent) => {
+    event.preventDefault();
+    if (state.status !== 'done') return;
+    const code = epp.trim();
+    if (!code) {
+      setEppError(EPP_REQUIRED_TEXT);
+      return;
+    }
+    setEppError(undefined);
+    const { check } = state;
+    const ok = await add({ productId: check.id, domain: check.domain, currency, transfer: { eppCode: code } });
+    if (ok) setEpp('');
+  };
+
+  const money = (amount: number) => formatMoney(amount, currency);
+
   return (
     <Page>
-      <h1>Transfer domain</h1>
+      <h1>Transfer your domain</h1>
+      <SearchForm role="search" onSubmit={onSearch}>
+        <TextField
+          label="Domain name"
+          type="search"
+          name="query"
+          placeholder={host}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Button type="submit">Check</Button>
+      </SearchForm>
+
+      {!query ? (
+        <EmptyState>{EMPTY_SEARCH_TEXT}</EmptyState>
+      ) : state.status === 'loading' ? (
+        <Result aria-busy="true">
+          <LoadingOverlay show label="Checking…" />
+        </Result>
+      ) : state.status === 'failed' ? (
+        <Result as="section" aria-labelledby="transfer-domain">
+          <Badge ok={false}>Unavailable for transfer</Badge>
+          <h2 id="transfer-domain">{query}</h2>
+          <Notice tone="error" role="alert">
+            {[notEligibleText(query), state.error].filter(Boolean).join(' ')}
+          </Notice>
+        </Result>
+      ) : (
+        <Result as="section" aria-labelledby="transfer-domain">
+          <Badge ok={state.check.eligible}>{state.check.eligible ? 'Available for transfer' : 'Unavailable for transfer'}</Badge>
+          <h2 id="transfer-domain">{state.check.domain}</h2>
+          <Price>Transfer price: {money(state.check.transfer_price)}</Price>
+          {state.check.eligible ? (
+            <>
+              {state.check.message ? <p role="status">{state.check.message}</p> : null}
+              <form onSubmit={(e) => void onAdd(e)} noValidate>
+                <TextField
+                  label="EPP Code"
+                  name="epp_code"
+                  autoComplete="off"
+                  value={epp}
+                  error={eppError}
+                  disabled={adding !== null}
+                  onChange={(e) => {
+                    setEpp(e.target.value);
+                    if (e.target.value.trim()) setEppError(undefined);
+                  }}
+                />
+                <Button type="submit" disabled={adding !== null}>
+                  Add to cart
+                </Button>
+              </form>
+            </>
+          ) : (
+            <>
+              {state.check.message && state.check.message !== notEligibleText(state.check.domain) ? <p>{state.check.message}</p> : null}
+              <Notice tone="error" role="alert">
+                {[notEligibleText(state.check.domain), state.check.error].filter(Boolean).join(' ')}
+              </Notice>
+            </>
+          )}
+          <p>
+            <Link to={`/search?${new URLSearchParams({ query, transfer: 'true' })}`}>Transfer a similar name</Link>
+          </p>
+        </Result>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,39 @@
+// Wire shapes of api/WIRE.md 'Commerce' that this remote reads. Extra fields the server sends are ignored.
+import * as v from 'valibot';
+
+export const suggestionSchema = v.object({
+  domain: v.string(),
+  price: v.number(),
+  renewal_price: v.number(),
+  available: v.boolean(),
+  id: v.number(),
+  service: v.number(),
+});
+export type Suggestion = v.InferOutput<typeof suggestionSchema>;
+
+export const suggestionsSchema = v.object({
+  result: v.optional(v.string()),
+  suggestions: v.array(suggestionSchema),
+  total_pages: v.number(),
+  has_next: v.boolean(),
+  /** Set when the typed extension is not sold here (the suggestions then use the extensions that are). */
+  message: v.optional(v.string()),
+});
+export type Suggestions = v.InferOutput<typeof suggestionsSchema>;
+
+export const transferCheckSchema = v.object({
+  domain: v.string(),
+  eligible: v.boolean(),
+  transfer_price: v.number(),
+  message: v.optional(v.nullable(v.string()), ''),
+  /** Present when not eligible: the reason. */
+  error: v.optional(v.nullable(v.string())),
+  id: v.number(),
+  service: v.number(),
+});
+export type TransferCheck = v.InferOutput<typeof transferCheckSchema>;
+
+export const addToCartAnswerSchema = v.object({
+  message: v.optional(v.nullable(v.string())),
+});
+export type AddToCartAnswer = v.InferOutput<typeof addToCartAnswerSchema>;
