@@ -18,7 +18,7 @@ const noRemoteImports = (self) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-single/**', '**/node_modules/**', '.data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.bench/**'] },
+  { ignores: ['**/dist/**', '**/dist-single/**', '**/node_modules/**', '.data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.bench/**', '**/.deploy-check/**', '**/.deploy-check-dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

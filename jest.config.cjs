@@ -12,7 +12,7 @@ const swc = [
 ];
 
 const browser = {
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/jest.environment.cjs',
   transform: { '^.+\\.[jt]sx?$': swc },
   // ky and other ESM-only packages are transformed too (pnpm keeps them under node_modules/.pnpm).
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/)?(ky)[@/])'],

@@ -63,12 +63,14 @@ const swcRule = {
 /**
  * @param {string} app     folder name: 'shell' or 'mf-…'
  * @param {object} argv    webpack-cli argv ({mode})
- * @param {object} [opts]  {single: true} builds the one-bundle baseline (shell only, no federation)
+ * @param {object} [opts]  {single: true} builds the one-bundle baseline (shell only, no federation);
+ *                         {dir, outDir} build sources from another folder into another folder
  */
 function createConfig(app, argv = {}, opts = {}) {
   const mode = argv.mode || process.env.NODE_ENV || 'production';
   const dev = mode === 'development';
-  const dir = path.join(root, app);
+  // opts.dir / opts.outDir build a copy of an app's sources elsewhere (the e2e independent-deploy check).
+  const dir = opts.dir || path.join(root, app);
   const meta = APPS[app];
   const single = Boolean(opts.single);
   const apiBaseUrl = process.env.API_BASE_URL || `http://localhost:${process.env.API_PORT || 8000}`;
@@ -105,7 +107,7 @@ function createConfig(app, argv = {}, opts = {}) {
     entry: single ? { main: path.join(root, 'shell', 'src', 'single.ts') } : { main: './src/index.ts' },
     devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
     output: {
-      path: single ? path.join(root, 'shell', 'dist-single') : path.join(dir, 'dist'),
+      path: opts.outDir || (single ? path.join(root, 'shell', 'dist-single') : path.join(dir, 'dist')),
       publicPath: single || app === 'shell' ? '/' : 'auto',
       filename: dev ? '[name].js' : '[name].[contenthash:8].js',
       chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',

@@ -3,7 +3,7 @@ import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import type { RemoteName } from 'shared/runtime-config';
 import { Button, LoadingOverlay, Notice, Page } from 'shared/ui';
 import { NotFound } from './not-found';
-import { loadRoutes, loadedRoutes, resetRemote } from './remotes';
+import { loadRoutes, resetRemote } from './remotes';
 
 interface BoundaryProps {
   resetKey: string;
@@ -39,7 +39,7 @@ export function Pending() {
 const notFound: RouteObject = { path: '*', element: <NotFound /> };
 
 function RemoteRoutes({ name }: { name: RemoteName }) {
-  const routes = loadedRoutes(name) ?? use(loadRoutes(name));
+  const routes = use(loadRoutes(name));
   const all = useMemo(() => [...routes, notFound], [routes]);
   return useRoutes(all);
 }

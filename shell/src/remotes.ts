@@ -7,8 +7,10 @@ import type { RemoteName, RuntimeConfig } from 'shared/runtime-config';
 export type RoutesLoader = (name: RemoteName) => Promise<RouteObject[]>;
 
 let manifests: Record<string, string> = {};
-const cache = new Map<RemoteName, Promise<RouteObject[]>>();
-const settled = new Map<RemoteName, RouteObject[]>();
+/** A promise tagged as React's `use` expects, so a settled load is read synchronously, without suspending. */
+type Tracked<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
+const cache = new Map<RemoteName, Tracked<RouteObject[]>>();
+const settled = new Set<RemoteName>();
 
 export function registerAll(config: RuntimeConfig): void {
   manifests = config.remotes;
@@ -26,14 +28,18 @@ let loader: RoutesLoader = fetchRoutes;
 /** The one-bundle build swaps in a loader that has every remote's routes built in. */
 export function setRoutesLoader(next: RoutesLoader): void {
   loader = next;
+  cache.clear();
+  settled.clear();
 }
 
 export function loadRoutes(name: RemoteName): Promise<RouteObject[]> {
   let pending = cache.get(name);
   if (!pending) {
-    pending = loader(name).then(
+    const tracked: Tracked<RouteObject[]> = loader(name).then(
       (routes) => {
-        settled.set(name, routes);
+        settled.add(name);
+        tracked.status = 'fulfilled';
+        tracked.value = routes;
         return routes;
       },
       (error: unknown) => {
@@ -41,17 +47,16 @@ export function loadRoutes(name: RemoteName): Promise<RouteObject[]> {
         throw error;
       },
     );
-    cache.set(name, pending);
+    cache.set(name, tracked);
+    pending = tracked;
   }
   return pending;
 }
 
-/** Routes already loaded, so a render never suspends for them. */
-export const loadedRoutes = (name: RemoteName): RouteObject[] | undefined => settled.get(name);
-
 /** Forget a failed remote and register it again so the next load fetches its manifest afresh. */
 export function resetRemote(name: RemoteName): void {
   cache.delete(name);
+  settled.delete(name);
   const entry = manifests[name];
   if (loader === fetchRoutes && entry) registerRemotes([{ name, entry }], { force: true });
 }

@@ -1,0 +1,100 @@
+// Helpers shared by the journeys: the dev outbox, quick sign-up and login through the API, and axe.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, request, test as base, type Page } from '@playwright/test';
+import { E2E } from './env';
+
+export { expect };
+
+interface Mail {
+  id: number | string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+}
+
+/** Newest mail to `to` whose text matches `pattern`, waiting for it to arrive. Returns the first capture group. */
+export async function readMail(to: string, pattern: RegExp, after?: string): Promise<string> {
+  const api = await request.newContext({ baseURL: E2E.api });
+  try {
+    for (let i = 0; i < 50; i++) {
+      const res = await api.get(`/dev/outbox?to=${encodeURIComponent(to)}`);
+      const mails = (await res.json()) as Mail[];
+      for (const mail of mails) {
+        if (after && mail.created_at <= after) continue;
+        const match = pattern.exec(mail.text);
+        if (match) return match[1] ?? match[0];
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`No mail to ${to} matching ${pattern}`);
+  } finally {
+    await api.dispose();
+  }
+}
+
+let counter = 0;
+/** A fresh, unique customer's signup payload. */
+export function newCustomer(prefix = 'u') {
+  const tag = `${prefix}${Date.now().toString(36).slice(-6)}${(counter++).toString(36)}`.slice(0, 15);
+  return {
+    first_name: 'Ada',
+    last_name: 'Obi',
+    address: '12 Marina Road',
+    city: 'Lagos',
+    state: 'Lagos',
+    post_code: '100001'.slice(0, 6),
+    phone_number: '+2348012345678',
+    username: tag,
+    email: `${tag}@example.com`,
+    password: 'correct-horse-9',
+    re_password: 'correct-horse-9',
+  };
+}
+
+/** Signs a new customer up and activates it through the API; returns the customer and its session. */
+export async function createCustomer(prefix?: string) {
+  const customer = newCustomer(prefix);
+  const api = await request.newContext({ baseURL: E2E.api });
+  try {
+    const reg = await api.post('/core/register/', { data: customer });
+    expect(reg.status(), await reg.text()).toBe(201);
+    const code = await readMail(customer.email, /\b([0-9A-Za-z]{6,20})\b\s*$/m);
+    const act = await api.post('/core/activation/', { data: { username: customer.username, activation_code: code } });
+    expect(act.ok(), await act.text()).toBeTruthy();
+    const session = (await act.json()) as { access: string; refresh: string };
+    return { ...customer, session };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Logs in through the API (password, then the mailed code) and returns the session. */
+export async function apiLogin(username: string, password: string, email: string) {
+  const api = await request.newContext({ baseURL: E2E.api });
+  try {
+    const since = new Date(Date.now() - 1000).toISOString();
+    const res = await api.post('/core/login/', { data: { username, password } });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    const code = await readMail(email, /code[^0-9A-Za-z]*([0-9A-Za-z]{4,12})/i, since);
+    const sub = await api.post('/core/submit-login-code/', { data: { login_code: code } });
+    expect(sub.ok(), await sub.text()).toBeTruthy();
+    return (await sub.json()) as { access: string; refresh: string };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Puts a session into the browser's storage, as a login would. */
+export async function useSession(page: Page, session: { access: string; refresh?: string }) {
+  await page.goto('/404-set-session');
+  await page.evaluate((s) => localStorage.setItem('session', JSON.stringify(s)), session);
+}
+
+export async function expectNoA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export const test = base;

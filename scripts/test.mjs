@@ -1,0 +1,90 @@
+// `npm test`: install, build, then every suite: typecheck, lint, jest (browser units and API integration),
+// the API suite again on PostgreSQL when it is installed, and the end-to-end journeys in Chromium.
+// Ends with one summary line: `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const results = path.join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+const only = process.argv.slice(2);
+const want = (step) => only.length === 0 || only.includes(step);
+
+let passed = 0;
+let failed = 0;
+const lines = [];
+
+function run(label, cmd, args, opts = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
+  const ok = res.status === 0;
+  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${label} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  return ok;
+}
+
+function countJest(file) {
+  if (!existsSync(file)) return null;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) };
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return null;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected };
+}
+
+function tally(label, ok, counts) {
+  if (counts) {
+    passed += counts.passed;
+    failed += counts.failed;
+    if (!ok && counts.failed === 0) failed += 1; // the runner failed outside any test
+    lines.push(`     ${label}: ${counts.passed} passed, ${counts.failed} failed`);
+  } else if (ok) passed += 1;
+  else failed += 1;
+}
+
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(chromium)) return true;
+  if (process.getuid?.() === 0) {
+    console.log('Chromium is missing: installing Debian’s chromium package.');
+    const res = spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], { stdio: 'inherit' });
+    return res.status === 0 && existsSync(chromium);
+  }
+  console.error('Chromium is missing. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).');
+  return false;
+}
+
+if (!run('install', 'node', ['scripts/setup.mjs'])) {
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+if (want('build')) tally('build', run('build', 'node', ['scripts/build.mjs']));
+if (want('typecheck')) tally('typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
+if (want('lint')) tally('lint', run('lint', 'npx', ['--no-install', 'eslint', '.', '--max-warnings=0']));
+if (want('jest')) {
+  const out = path.join(results, 'jest.json');
+  const ok = run('jest', 'npx', ['--no-install', 'jest', '--ci', '--json', `--outputFile=${out}`]);
+  tally('jest', ok, countJest(out));
+}
+if (want('postgres') && existsSync(path.join(root, 'api', 'scripts', 'test-pg.mjs'))) {
+  const out = path.join(results, 'jest-pg.json');
+  const ok = run('api on PostgreSQL', 'node', ['api/scripts/test-pg.mjs', '--json', `--outputFile=${out}`]);
+  tally('api on PostgreSQL', ok, countJest(out));
+}
+if (want('e2e')) {
+  if (ensureChromium()) {
+    const out = path.join(results, 'e2e.json');
+    const ok = run('e2e', 'npx', ['--no-install', 'playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+    tally('e2e', ok, countPlaywright(out));
+  } else {
+    tally('e2e', false);
+  }
+}
+
+console.log(`\n${lines.join('\n')}\n\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,50 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { showToast, toastStore } from 'shared/toast';
+import { Toast } from 'shared/ui';
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  toastStore.setState({ showSnackbar: false, label: '', type: 'SUCCESS' });
+});
+afterEach(() => jest.useRealTimers());
+
+it.each([
+  ['SUCCESS', 'success'],
+  ['ERROR', 'error'],
+  ['INFO', 'warning'],
+])('a %s toast is shown in the %s colour', (type, tone) => {
+  render(<Toast />);
+  act(() => showToast(type, 'Hello'));
+  expect(screen.getByText('Hello')).toBeInTheDocument();
+  expect(document.querySelector(`svg[data-tone="${tone}"]`)).not.toBeNull();
+});
+
+it('closes itself after 5000 ms, not before', () => {
+  render(<Toast />);
+  act(() => showToast('SUCCESS', 'Saved'));
+  act(() => jest.advanceTimersByTime(4999));
+  expect(screen.getByText('Saved')).toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(1));
+  expect(screen.queryByText('Saved')).toBeNull();
+});
+
+it('honours a caller-set time and restarts the timer for a new message', () => {
+  render(<Toast />);
+  act(() => showToast('ERROR', 'One', 1000));
+  act(() => jest.advanceTimersByTime(800));
+  act(() => showToast('ERROR', 'Two', 1000));
+  act(() => jest.advanceTimersByTime(800));
+  expect(screen.getByText('Two')).toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(200));
+  expect(screen.queryByText('Two')).toBeNull();
+});
+
+it('closes with its close button and is persisted under isEdit', async () => {
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  render(<Toast />);
+  act(() => showToast('SUCCESS', 'Persisted'));
+  expect(JSON.parse(localStorage.getItem('isEdit')!)).toMatchObject({ version: 1, state: { label: 'Persisted', showSnackbar: true } });
+  await user.click(screen.getByRole('button', { name: 'Close notification' }));
+  expect(screen.queryByText('Persisted')).toBeNull();
+});

@@ -1,0 +1,128 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
+import { setRuntimeConfig } from 'shared/runtime-config';
+import { sessionStore } from 'shared/session';
+import { loadRoutes, setRoutesLoader } from './remotes';
+import { ownerOf } from './route-table';
+import { shellRoutes } from './routes';
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{pathname + search}</p>;
+}
+
+beforeAll(() => {
+  setRuntimeConfig({ apiBaseUrl: 'http://api.test', remotes: {} });
+  // The API is not part of these tests: every call fails fast, as when the API is down.
+  globalThis.fetch = jest.fn(() => Promise.reject(new TypeError('offline'))) as typeof fetch;
+  // Stand-in remotes: each renders its own name and where it is.
+  setRoutesLoader(async (name) => [
+    { path: '/', element: <main><h1>{name} home</h1><Where /></main> },
+    { path: '/auth', element: <main><h1>{name} login</h1><Where /></main> },
+    { path: '/auth/reset-password/:uid/:token', element: <main><h1>{name} reset</h1><Where /></main> },
+    { path: '/dashboard', element: <main><h1>{name} dashboard</h1><Where /></main> },
+    { path: '/dashboard/tickets', element: <main><h1>{name} tickets</h1><Where /></main> },
+    { path: '/cart', element: <main><h1>{name} cart</h1><Where /></main> },
+  ]);
+});
+beforeEach(() => sessionStore.setState({ session: null }));
+
+async function renderAt(path: string) {
+  const router = createMemoryRouter(shellRoutes, { initialEntries: [path] });
+  await act(async () => {
+    render(<RouterProvider router={router} />);
+  });
+  return router;
+}
+
+it('maps paths to the remotes of CONTRACT.md', () => {
+  expect(ownerOf('/')).toBe('mf_content');
+  expect(ownerOf('/auth')).toBe('mf_auth');
+  expect(ownerOf('/auth/signup')).toBe('mf_auth');
+  expect(ownerOf('/resend-code/')).toBe('mf_auth');
+  expect(ownerOf('/search')).toBe('mf_domains');
+  expect(ownerOf('/buy-domain/checkout')).toBe('mf_domains');
+  expect(ownerOf('/services-list/2')).toBe('mf_cart');
+  expect(ownerOf('/account-settings/payments')).toBe('mf_dashboard');
+  expect(ownerOf('/blogpost/x')).toBe('mf_content');
+  expect(ownerOf('/help')).toBe('mf_content');
+  expect(ownerOf('/searching')).toBeNull();
+  expect(ownerOf('/nope')).toBeNull();
+});
+
+it('sends a visitor on a protected path to /auth?redirect={path}, replacing the history entry', async () => {
+  const router = await renderAt('/dashboard/tickets');
+  expect(await screen.findByRole('heading', { name: 'mf_auth login' })).toBeInTheDocument();
+  expect(screen.getByTestId('where')).toHaveTextContent('/auth?redirect=/dashboard/tickets');
+  expect(router.state.historyAction).toBe('REPLACE');
+});
+
+it('lets a customer with a session through', async () => {
+  sessionStore.getState().setSession({ access: 'tok' });
+  await renderAt('/dashboard/tickets');
+  expect(await screen.findByRole('heading', { name: 'mf_dashboard tickets' })).toBeInTheDocument();
+});
+
+it('shows Login and Get Started to a visitor', async () => {
+  await renderAt('/');
+  await screen.findByRole('heading', { name: 'mf_content home' });
+  // jsdom applies no media queries, so the desktop bar is hidden here: read it with hidden: true.
+  const nav = document.querySelector<HTMLElement>('nav[aria-label="Main"]')!;
+  for (const [name, href] of [['Domain', '/#domain'], ['Services', '/#services'], ['Blog', '/blog'], ['Cart', '/cart']]) {
+    expect(within(nav).getByRole('link', { name, hidden: true })).toHaveAttribute('href', href);
+  }
+  expect(screen.getByRole('link', { name: 'Login', hidden: true })).toHaveAttribute('href', '/auth');
+  expect(screen.getByRole('link', { name: 'Get Started', hidden: true })).toHaveAttribute('href', '/dashboard/');
+  expect(screen.queryByRole('button', { name: /Account/, hidden: true })).toBeNull();
+});
+
+it('gives a customer the account menu, and Logout clears the session and goes to /auth', async () => {
+  const user = userEvent.setup();
+  sessionStore.getState().setSession({ access: 'tok' });
+  localStorage.setItem('createdUser', JSON.stringify({ username: 'ada' }));
+  await renderAt('/cart');
+  await screen.findByRole('heading', { name: 'mf_cart cart' });
+  expect(screen.queryByRole('link', { name: 'Login', hidden: true })).toBeNull();
+  expect(screen.getByRole('button', { name: /Account/, hidden: true })).toBeInTheDocument();
+  // The slide-over menu of small screens (the only one jsdom shows) carries the same account links.
+  await user.click(screen.getByRole('button', { name: 'Open menu' }));
+  const menu = screen.getByRole('dialog', { name: 'Menu' });
+  expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+  expect(within(menu).getByRole('link', { name: 'My Cart' })).toHaveAttribute('href', '/cart');
+  expect(within(menu).getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '/account-settings');
+  await loadRoutes('mf_auth'); // so the navigation does not suspend inside the click's act scope
+  await user.click(within(menu).getByRole('button', { name: 'Logout' }));
+  expect(await screen.findByRole('heading', { name: 'mf_auth login' })).toBeInTheDocument();
+  expect(localStorage.getItem('session')).toBeNull();
+  expect(localStorage.getItem('createdUser')).toBeNull();
+});
+
+it('shows Page Not Found for unknown paths, including unknown paths inside a remote', async () => {
+  await renderAt('/no/such/page');
+  expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+});
+
+it('redirects /login to /auth and /reset-password/... to /auth/reset-password/...', async () => {
+  const router = await renderAt('/login');
+  await screen.findByRole('heading', { name: 'mf_auth login' });
+  await act(() => router.navigate('/reset-password/u1/t2'));
+  expect(await screen.findByRole('heading', { name: 'mf_auth reset' })).toBeInTheDocument();
+  expect(screen.getByTestId('where')).toHaveTextContent('/auth/reset-password/u1/t2');
+});
+
+it('shows a Retry message when a remote cannot be loaded, and Retry loads it', async () => {
+  const user = userEvent.setup();
+  let fail = true;
+  setRoutesLoader(async (name) => {
+    if (fail) throw new Error('down');
+    return [{ path: '/cart', element: <main><h1>{name} back</h1></main> }];
+  });
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  await renderAt('/cart');
+  expect(await screen.findByRole('heading', { name: 'This part of the site could not be loaded' })).toBeInTheDocument();
+  expect(document.querySelector('nav[aria-label="Main"]')).toBeInTheDocument();
+  fail = false;
+  await act(async () => user.click(screen.getByRole('button', { name: 'Retry' })));
+  expect(await screen.findByRole('heading', { name: 'mf_cart back' })).toBeInTheDocument();
+});
