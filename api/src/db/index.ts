@@ -21,6 +21,8 @@ export interface Database {
   orm: Db;
   /** Where the data lives, for logs (no password). */
   location: string;
+  /** PGlite only: the data folder as a gzipped tarball (to start other folders from it). */
+  dumpDataDir?: () => Promise<Buffer>;
   /** Runs `fn` on one dedicated connection. */
   session<T>(fn: (s: RawSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -41,13 +43,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir, opts.pgliteTemplate);
 }
 
-function pgliteVersion(): string {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return (require('@electric-sql/pglite/package.json') as { version: string }).version;
-  } catch {
-    return 'unknown';
+/** The installed PGlite version (its package.json is not exported, so found from the entry point). */
+export function pgliteVersion(): string {
+  let dir = path.dirname(require.resolve('@electric-sql/pglite'));
+  for (let i = 0; i < 4; i++) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file)) {
+      const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version: string };
+      if (pkg.name === '@electric-sql/pglite') return pkg.version;
+    }
+    dir = path.dirname(dir);
   }
+  return 'unknown';
 }
 
 export function defaultTemplatePath(): string {
@@ -76,6 +83,7 @@ async function openPglite(dataDir: string, template: string | false | undefined)
       kind: 'pglite',
       orm,
       location: pgDir,
+      dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()),
       // PGlite is one connection: queries are serialised by PGlite itself.
       session: (fn) =>
         fn({

@@ -38,6 +38,14 @@ function typeName(value: unknown): string {
   return typeof value;
 }
 
+/** The entries of an object schema, looking through a pipe (e.g. object + cross-field check). */
+function objectKeys(schema: v.GenericSchema): string[] {
+  const s = schema as unknown as { type: string; entries?: Record<string, unknown>; pipe?: v.GenericSchema[] };
+  if (s.entries) return Object.keys(s.entries);
+  if (s.pipe?.[0] && s.pipe[0] !== schema) return objectKeys(s.pipe[0]);
+  return [];
+}
+
 /**
  * Validates a JSON body with a shared valibot schema: the parsed value, or a 400 with the first message per field
  * (the same messages the browser shows). A body that is not an object gets DRF's own message.
@@ -46,7 +54,11 @@ export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): 
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw nonFieldError(`Invalid data. Expected a dictionary, but got ${body === undefined ? 'nothing' : typeName(body)}.`);
   }
-  const result = v.safeParse(schema, body);
+  // A missing key is checked like an undefined value, so it gets the field's own message ('A password is required')
+  // rather than valibot's generic 'Invalid key' one.
+  const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const key of objectKeys(schema)) if (!(key in input)) input[key] = undefined;
+  const result = v.safeParse(schema, input);
   if (result.success) return result.output;
   throw validationError(fieldErrors(result.issues));
 }

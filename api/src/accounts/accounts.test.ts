@@ -1,0 +1,495 @@
+// Accounts through the HTTP API on a real database: sign-up, activation, login with mailed code, sessions, reset.
+import { eq } from 'drizzle-orm';
+import { authTokens, oneTimeCodes, users } from '../db/schema';
+import {
+  activeUser,
+  auth,
+  codeIn,
+  createTestApp,
+  fullLogin,
+  json,
+  lastMailTo,
+  mailsTo,
+  signup,
+  startLogin,
+  type TestApp,
+} from '../test/app';
+import { ACCESS_TTL_MS, LOGIN_CODE_TTL_MS, REFRESH_WINDOW_MS, RESET_TOKEN_TTL_MS } from './policy';
+import { MESSAGES } from './routes';
+import { sha256 } from './secrets';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = (url: string, payload: unknown, extra: Record<string, unknown> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, ...extra });
+
+describe('POST /core/register/', () => {
+  it('creates an inactive user, stores an argon2id hash and mails an activation code', async () => {
+    const payload = signup();
+    const res = await post('/core/register/', payload);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: 'Account created successfully', data: { username: payload.username, email: payload.email } });
+
+    const [row] = await t.db.orm.select().from(users).where(eq(users.username, payload.username));
+    expect(row!.isActive).toBe(false);
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row!.passwordHash).not.toContain(payload.password);
+    expect(row!.city).toBe('Lagos');
+
+    const mail = await lastMailTo(t.app, payload.email);
+    expect(mail.subject).toContain('Storefront');
+    expect(mail.text).toMatch(/activation code is: \d{8}/);
+    expect(mail.html).toContain('Storefront');
+    const code = codeIn(mail.text, /activation code is: (\d+)/);
+    // Stored only as a hash.
+    const codes = await t.db.orm.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, row!.id));
+    expect(codes).toHaveLength(1);
+    expect(codes[0]!.codeHash).not.toContain(code);
+  });
+
+  it.each([
+    ['first_name', { first_name: '' }, 'First Name is required'],
+    ['first_name', { first_name: '   ' }, 'First Name is required'],
+    ['last_name', { last_name: '' }, 'Last Name is required'],
+    ['address', { address: '' }, 'Address is required'],
+    ['city', { city: '' }, 'City is required'],
+    ['state', { state: '' }, 'State is required'],
+    ['post_code', { post_code: '' }, 'Invalid postal code format'],
+    ['post_code', { post_code: 'ab12' }, 'Invalid postal code format'],
+    ['post_code', { post_code: '1234567' }, 'Invalid postal code format'],
+    ['phone_number', { phone_number: '' }, 'Invalid phone number format'],
+    ['phone_number', { phone_number: '12345' }, 'Invalid phone number format'],
+    ['phone_number', { phone_number: '+234-803-123' }, 'Invalid phone number format'],
+    ['username', { username: 'ab' }, 'Username cannot be less than 3 characters'],
+    ['username', { username: 'a'.repeat(16) }, 'Username cannot be more than 15 characters'],
+    ['email', { email: '' }, 'This email is invalid.'],
+    ['email', { email: 'not-an-email' }, 'This email is invalid.'],
+    ['password', { password: 'short', re_password: 'short' }, 'Password length must be at least 8.'],
+    ['re_password', { re_password: 'short' }, 'Password length must be at least 8.'],
+    ['re_password', { re_password: 'another-password' }, "Passwords don't match"],
+  ])('rejects a bad %s with the spec message (%j)', async (field, override, message) => {
+    const res = await post('/core/register/', signup(override));
+    expect(res.statusCode).toBe(400);
+    expect(json(res)[field]).toEqual([message]);
+  });
+
+  it('reports every missing field at once, and wrong types with the field message', async () => {
+    const res = await post('/core/register/', {});
+    expect(res.statusCode).toBe(400);
+    const body = json(res);
+    expect(body).toMatchObject({
+      first_name: ['First Name is required'],
+      last_name: ['Last Name is required'],
+      address: ['Address is required'],
+      city: ['City is required'],
+      state: ['State is required'],
+      post_code: ['Invalid postal code format'],
+      phone_number: ['Invalid phone number format'],
+      username: ['Username cannot be less than 3 characters'],
+      email: ['This email is invalid.'],
+      password: ['Password length must be at least 8.'],
+    });
+    const typed = await post('/core/register/', signup({ username: 12345, city: ['Lagos'] }));
+    expect(typed.statusCode).toBe(400);
+    expect(json(typed)).toEqual({ username: ['Username cannot be less than 3 characters'], city: ['City is required'] });
+  });
+
+  it('refuses a taken username or e-mail (any case) with field errors, and writes nothing', async () => {
+    const first = signup();
+    expect((await post('/core/register/', first)).statusCode).toBe(201);
+    const sameName = await post('/core/register/', signup({ username: first.username.toUpperCase() }));
+    expect(sameName.statusCode).toBe(400);
+    expect(sameName.json()).toEqual({ username: [MESSAGES.usernameTaken] });
+    const sameMail = await post('/core/register/', signup({ email: first.email.toUpperCase() }));
+    expect(sameMail.json()).toEqual({ email: [MESSAGES.emailTaken] });
+    const both = await post('/core/register/', signup({ username: first.username, email: first.email }));
+    expect(both.json()).toEqual({ username: [MESSAGES.usernameTaken], email: [MESSAGES.emailTaken] });
+    expect(await mailsTo(t.app, first.email)).toHaveLength(1);
+  });
+
+  it('answers a body that is not an object with non_field_errors', async () => {
+    const res = await post('/core/register/', [1, 2]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] });
+  });
+});
+
+describe('POST /core/activation/ and /core/resend-activation-code/', () => {
+  it('activates with the mailed code and returns a working session', async () => {
+    const payload = signup();
+    await post('/core/register/', payload);
+    const code = codeIn((await lastMailTo(t.app, payload.email)).text, /activation code is: (\d+)/);
+    const res = await post('/core/activation/', { username: payload.username, activation_code: code });
+    expect(res.statusCode).toBe(200);
+    const body = json(res);
+    expect(body.message).toBe('Account activated successfully.');
+    expect(typeof body.access).toBe('string');
+    expect(typeof body.refresh).toBe('string');
+    const me = await t.app.inject({ method: 'GET', url: '/core/me/', headers: auth(body.access) });
+    expect(me.statusCode).toBe(200);
+    expect(json(me).data.username).toBe(payload.username);
+    // The code is single use.
+    const again = await post('/core/activation/', { username: payload.username, activation_code: code });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ detail: MESSAGES.badActivationCode });
+  });
+
+  it('validates the code length with the spec messages', async () => {
+    const short = await post('/core/activation/', { username: 'demo', activation_code: '12345' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ activation_code: ['Activation code cannot be less than 6 characters'] });
+    const long = await post('/core/activation/', { username: 'demo', activation_code: '1'.repeat(21) });
+    expect(long.json()).toEqual({ activation_code: ['Activation code cannot be more than 20 characters'] });
+  });
+
+  it('gives the same answer for an unknown user, a wrong code and an active account', async () => {
+    const unknown = await post('/core/activation/', { username: 'nobody-here', activation_code: '12345678' });
+    const active = await post('/core/activation/', { username: 'demo', activation_code: '12345678' });
+    const payload = signup();
+    await post('/core/register/', payload);
+    const wrong = await post('/core/activation/', { username: payload.username, activation_code: '00000000' });
+    for (const res of [unknown, active, wrong]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: MESSAGES.badActivationCode });
+    }
+  });
+
+  it('kills the code after 5 wrong tries; a resent code works and the old one no longer does', async () => {
+    const payload = signup();
+    await post('/core/register/', payload);
+    const code = codeIn((await lastMailTo(t.app, payload.email)).text, /activation code is: (\d+)/);
+    const wrong = code === '11111111' ? '22222222' : '11111111';
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/core/activation/', { username: payload.username, activation_code: wrong })).statusCode).toBe(400);
+    }
+    expect((await post('/core/activation/', { username: payload.username, activation_code: code })).statusCode).toBe(400);
+
+    const resend = await post('/core/resend-activation-code/', { username: payload.username });
+    expect(resend.statusCode).toBe(200);
+    expect(resend.json()).toEqual({ message: MESSAGES.activationResent });
+    const mails = await mailsTo(t.app, payload.email);
+    expect(mails).toHaveLength(2);
+    const fresh = codeIn(mails[0]!.text, /activation code is: (\d+)/);
+    if (fresh !== code) {
+      expect((await post('/core/activation/', { username: payload.username, activation_code: code })).statusCode).toBe(400);
+    }
+    expect((await post('/core/activation/', { username: payload.username, activation_code: fresh })).statusCode).toBe(200);
+  });
+
+  it('expires the activation code after 24 hours', async () => {
+    const payload = signup();
+    await post('/core/register/', payload);
+    const code = codeIn((await lastMailTo(t.app, payload.email)).text, /activation code is: (\d+)/);
+    t.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    expect((await post('/core/activation/', { username: payload.username, activation_code: code })).statusCode).toBe(400);
+  });
+
+  it('resend answers the same for unknown and active users and mails nothing', async () => {
+    const before = await mailsTo(t.app, 'demo@example.com');
+    const unknown = await post('/core/resend-activation-code/', { username: 'nobody-at-all' });
+    const active = await post('/core/resend-activation-code/', { username: 'demo' });
+    expect(unknown.statusCode).toBe(200);
+    expect(active.json()).toEqual(unknown.json());
+    expect(await mailsTo(t.app, 'demo@example.com')).toHaveLength(before.length);
+    const invalid = await post('/core/resend-activation-code/', { username: ' ' });
+    expect(invalid.json()).toEqual({ username: ['A username is required'] });
+  });
+});
+
+describe('POST /core/login/ and /core/submit-login-code/', () => {
+  it('mails a login code, sets an HttpOnly login_attempt cookie, and the code gives a session', async () => {
+    const res = await post('/core/login/', { username: 'demo', password: 'demo-pass-2024' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Login pin generated successfully.' });
+    const cookie = res.cookies.find((c) => c.name === 'login_attempt')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.path).toBe('/core');
+    expect(cookie.maxAge).toBe(600);
+    const code = codeIn((await lastMailTo(t.app, 'demo@example.com')).text, /login code is: (\d+)/);
+    const ok = await post('/core/submit-login-code/', { login_code: code }, { cookies: { login_attempt: cookie.value } });
+    expect(ok.statusCode).toBe(200);
+    const body = json(ok);
+    expect(body.message).toBe('Logged in successfully.');
+    expect(body.access).not.toBe(body.refresh);
+    // The cookie is cleared, and the code cannot be used twice.
+    expect(ok.cookies.find((c) => c.name === 'login_attempt')!.value).toBe('');
+    const twice = await post('/core/submit-login-code/', { login_code: code }, { cookies: { login_attempt: cookie.value } });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual({ non_field_errors: [MESSAGES.deadLoginCode] });
+    // Tokens are stored only as SHA-256.
+    const rows = await t.db.orm.select().from(authTokens);
+    expect(rows.some((r) => r.accessHash === body.access || r.refreshHash === body.refresh)).toBe(false);
+  });
+
+  it('gives one answer for an unknown user and a wrong password', async () => {
+    const unknown = await post('/core/login/', { username: 'no-such-user', password: 'whatever-123' });
+    const wrong = await post('/core/login/', { username: 'demo', password: 'wrong-password' });
+    expect(unknown.statusCode).toBe(400);
+    expect(wrong.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ non_field_errors: [MESSAGES.badCredentials] });
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(unknown.cookies).toHaveLength(0);
+  });
+
+  it('tells an inactive account to activate', async () => {
+    const payload = signup();
+    await post('/core/register/', payload);
+    const res = await post('/core/login/', { username: payload.username, password: payload.password });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: [MESSAGES.inactive] });
+    expect(MESSAGES.inactive).toMatch(/activat/i);
+  });
+
+  it('validates the login payload with the spec messages', async () => {
+    expect((await post('/core/login/', { password: 'demo-pass-2024' })).json()).toEqual({ username: ['An username is required'] });
+    expect((await post('/core/login/', { username: '  ', password: 'demo-pass-2024' })).json()).toEqual({ username: ['An username is required'] });
+    expect((await post('/core/login/', { username: 'demo' })).json()).toEqual({ password: ['A password is required'] });
+    expect((await post('/core/login/', { username: 'demo', password: '' })).json()).toEqual({ password: ['A password is required'] });
+    expect((await post('/core/login/', { username: 'demo', password: 'short' })).json()).toEqual({ password: ['Password length must be at least 8.'] });
+    expect((await post('/core/submit-login-code/', {})).json()).toEqual({ login_code: ['A code is required'] });
+    expect((await post('/core/submit-login-code/', { login_code: 123456 })).json()).toEqual({ login_code: ['A code is required'] });
+  });
+
+  it('binds the code to the login attempt: without the cookie, or with another one, it fails', async () => {
+    const user = await activeUser(t.app);
+    const { code } = await startLogin(t.app, user.username, user.password, user.email);
+    const none = await post('/core/submit-login-code/', { login_code: code });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({ non_field_errors: [MESSAGES.noLoginAttempt] });
+    const other = await post('/core/submit-login-code/', { login_code: code }, { cookies: { login_attempt: 'forged-attempt-value' } });
+    expect(other.statusCode).toBe(400);
+  });
+
+  it('stops a brute force: after 5 wrong codes even the right one is refused', async () => {
+    const user = await activeUser(t.app);
+    const { attempt, code } = await startLogin(t.app, user.username, user.password, user.email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = [];
+    for (let i = 0; i < 5; i++) {
+      answers.push(json(await post('/core/submit-login-code/', { login_code: wrong }, { cookies: { login_attempt: attempt } })));
+    }
+    expect(answers.slice(0, 4)).toEqual(Array(4).fill({ non_field_errors: [MESSAGES.badLoginCode] }));
+    expect(answers[4]).toEqual({ non_field_errors: [MESSAGES.deadLoginCode] });
+    const right = await post('/core/submit-login-code/', { login_code: code }, { cookies: { login_attempt: attempt } });
+    expect(right.statusCode).toBe(400);
+    expect(right.json()).toEqual({ non_field_errors: [MESSAGES.deadLoginCode] });
+  });
+
+  it('counts parallel guesses: 20 at once cannot get past the limit', async () => {
+    const user = await activeUser(t.app);
+    const { attempt, code } = await startLogin(t.app, user.username, user.password, user.email);
+    const guesses = Array.from({ length: 20 }, (_, i) => String(i).padStart(6, '9')).filter((g) => g !== code);
+    const results = await Promise.all(
+      guesses.map((g) => post('/core/submit-login-code/', { login_code: g }, { cookies: { login_attempt: attempt } })),
+    );
+    expect(results.every((r) => r.statusCode === 400)).toBe(true);
+    const [row] = await t.db.orm.select().from(oneTimeCodes).where(eq(oneTimeCodes.attemptHash, sha256(attempt)));
+    expect(row!.attempts).toBe(5);
+    const right = await post('/core/submit-login-code/', { login_code: code }, { cookies: { login_attempt: attempt } });
+    expect(right.statusCode).toBe(400);
+  });
+
+  it('expires the login code after 10 minutes', async () => {
+    const user = await activeUser(t.app);
+    const { attempt, code } = await startLogin(t.app, user.username, user.password, user.email);
+    t.clock.advance(LOGIN_CODE_TTL_MS + 1000);
+    const res = await post('/core/submit-login-code/', { login_code: code }, { cookies: { login_attempt: attempt } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: [MESSAGES.deadLoginCode] });
+  });
+
+  it('a new login replaces the pending code of the previous one', async () => {
+    const user = await activeUser(t.app);
+    const first = await startLogin(t.app, user.username, user.password, user.email);
+    const second = await startLogin(t.app, user.username, user.password, user.email);
+    const old = await post('/core/submit-login-code/', { login_code: first.code }, { cookies: { login_attempt: first.attempt } });
+    expect(old.statusCode).toBe(400);
+    const now = await post('/core/submit-login-code/', { login_code: second.code }, { cookies: { login_attempt: second.attempt } });
+    expect(now.statusCode).toBe(200);
+  });
+
+  it('runs login hooks inside the login transaction, and a failing hook rolls the login back', async () => {
+    const user = await activeUser(t.app);
+    const seen: string[] = [];
+    let fail = true;
+    t.app.accounts.onLogin(async ({ user: u, tx, via }) => {
+      if (u.username !== user.username) return;
+      seen.push(via);
+      await tx.update(users).set({ city: 'Ibadan' }).where(eq(users.id, u.id));
+      if (fail) throw new Error('hook failed');
+    });
+    const attempt1 = await startLogin(t.app, user.username, user.password, user.email);
+    const failed = await post('/core/submit-login-code/', { login_code: attempt1.code }, { cookies: { login_attempt: attempt1.attempt } });
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toEqual({ detail: 'A server error occurred.' });
+    let [row] = await t.db.orm.select().from(users).where(eq(users.username, user.username));
+    expect(row!.city).toBe('Lagos');
+    fail = false;
+    await fullLogin(t.app, user.username, user.password, user.email);
+    [row] = await t.db.orm.select().from(users).where(eq(users.username, user.username));
+    expect(row!.city).toBe('Ibadan');
+    expect(seen).toEqual(['login_code', 'login_code']);
+  });
+});
+
+describe('sessions: /core/me/, /core/refresh, /core/logout/', () => {
+  it('GET /core/me/ returns the user', async () => {
+    const s = await fullLogin(t.app, 'demo', 'demo-pass-2024', 'demo@example.com');
+    const res = await t.app.inject({ method: 'GET', url: '/core/me', headers: auth(s.access) });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data).toMatchObject({
+      username: 'demo',
+      email: 'demo@example.com',
+      first_name: 'Ada',
+      last_name: 'Okafor',
+      is_staff: false,
+    });
+    expect(typeof json(res).data.id).toBe('number');
+  });
+
+  it('the seeded support user is staff', async () => {
+    const s = await fullLogin(t.app, 'support', 'support-pass-2024', 'support@example.com');
+    const res = await t.app.inject({ method: 'GET', url: '/core/me/', headers: auth(s.access) });
+    expect(json(res).data.is_staff).toBe(true);
+  });
+
+  it('answers 401 for a missing, malformed or unknown token', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/core/me/' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+    for (const header of ['Token nope', 'Token', 'Basic abc:def', `Token ${'x'.repeat(600)}`]) {
+      const res = await t.app.inject({ method: 'GET', url: '/core/me/', headers: { authorization: header } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Invalid token.' });
+    }
+  });
+
+  it('expires the access token after 1 hour; refresh with the expired access value rotates it', async () => {
+    const user = await activeUser(t.app);
+    t.clock.advance(ACCESS_TTL_MS - 1000);
+    expect((await t.app.inject({ method: 'GET', url: '/core/me/', headers: auth(user.access) })).statusCode).toBe(200);
+    t.clock.advance(2000);
+    const expired = await t.app.inject({ method: 'GET', url: '/core/me/', headers: auth(user.access) });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual({ detail: 'Invalid token.' });
+
+    const res = await post('/core/refresh', { refresh: user.access });
+    expect(res.statusCode).toBe(200);
+    const next = json(res);
+    expect(Object.keys(next).sort()).toEqual(['access', 'refresh']);
+    expect(next.access).not.toBe(user.access);
+    expect((await t.app.inject({ method: 'GET', url: '/core/me/', headers: auth(next.access) })).statusCode).toBe(200);
+    // Rotation revoked the old session: neither of its values works again.
+    expect((await post('/core/refresh/', { refresh: user.access })).statusCode).toBe(401);
+    expect((await post('/core/refresh/', { refresh: user.refresh })).json()).toEqual({ detail: 'Invalid token.' });
+  });
+
+  it('accepts the refresh value too, and refuses anything after the 14-day window', async () => {
+    const user = await activeUser(t.app);
+    const viaRefresh = await post('/core/refresh', { refresh: user.refresh });
+    expect(viaRefresh.statusCode).toBe(200);
+    const s = json(viaRefresh);
+    t.clock.advance(REFRESH_WINDOW_MS + 1000);
+    const late = await post('/core/refresh', { refresh: s.access });
+    expect(late.statusCode).toBe(401);
+    expect(late.json()).toEqual({ detail: 'Invalid token.' });
+  });
+
+  it('a refresh is used once even when two arrive together', async () => {
+    const user = await activeUser(t.app);
+    const [a, b] = await Promise.all([post('/core/refresh', { refresh: user.access }), post('/core/refresh', { refresh: user.access })]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
+  });
+
+  it('refresh validates its body', async () => {
+    expect((await post('/core/refresh', {})).json()).toEqual({ refresh: ['This field is required.'] });
+    expect((await post('/core/refresh', { refresh: 'made-up' })).statusCode).toBe(401);
+  });
+
+  it('logout revokes the presented token (204), then it is invalid', async () => {
+    const user = await activeUser(t.app);
+    const out = await t.app.inject({ method: 'POST', url: '/core/logout/', headers: auth(user.access) });
+    expect(out.statusCode).toBe(204);
+    expect(out.body).toBe('');
+    expect((await t.app.inject({ method: 'GET', url: '/core/me/', headers: auth(user.access) })).statusCode).toBe(401);
+    expect((await post('/core/refresh', { refresh: user.access })).statusCode).toBe(401);
+    const again = await t.app.inject({ method: 'POST', url: '/core/logout/', headers: auth(user.access) });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ detail: 'Invalid token.' });
+    expect((await t.app.inject({ method: 'POST', url: '/core/logout/' })).statusCode).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  const resetLink = /reset-password\/([^/\s]+)\/([^/\s]+)/;
+
+  it('mails a link to the storefront; the token resets once, ends sessions and the new password logs in', async () => {
+    const user = await activeUser(t.app);
+    const res = await post('/core/request-password-reset/', { username: user.username });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Password reset email sent successfully.' });
+    const mail = await lastMailTo(t.app, user.email);
+    expect(mail.text).toContain(`${t.config.storefrontUrl}/auth/reset-password/`);
+    const [, uid, token] = resetLink.exec(mail.text)!;
+
+    const done = await post('/core/reset-password/', { uid, token, new_password: 'brand-new-pass', re_new_password: 'brand-new-pass' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ message: 'Password reset successful, you can now login.' });
+
+    // Sessions ended.
+    expect((await t.app.inject({ method: 'GET', url: '/core/me/', headers: auth(user.access) })).statusCode).toBe(401);
+    expect((await post('/core/refresh', { refresh: user.refresh })).statusCode).toBe(401);
+    // Reuse refused.
+    const reuse = await post('/core/reset-password/', { uid, token, new_password: 'third-password', re_new_password: 'third-password' });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json()).toEqual({ non_field_errors: [MESSAGES.badResetLink] });
+    // Old password refused, new one works.
+    expect((await post('/core/login/', { username: user.username, password: user.password })).statusCode).toBe(400);
+    await fullLogin(t.app, user.username, 'brand-new-pass', user.email);
+  });
+
+  it('answers the same for an unknown username and mails nothing', async () => {
+    const res = await post('/core/request-password-reset/', { username: 'ghost-user' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Password reset email sent successfully.' });
+    expect((await post('/core/request-password-reset/', {})).json()).toEqual({ username: ['A username is required'] });
+  });
+
+  it('refuses an expired token (1 hour), a wrong token and a wrong uid', async () => {
+    const user = await activeUser(t.app);
+    await post('/core/request-password-reset/', { username: user.username });
+    const [, uid, token] = resetLink.exec((await lastMailTo(t.app, user.email)).text)!;
+    const body = (u: string, tok: string) => ({ uid: u, token: tok, new_password: 'brand-new-pass', re_new_password: 'brand-new-pass' });
+    expect((await post('/core/reset-password/', body(uid!, `${token}x`))).statusCode).toBe(400);
+    expect((await post('/core/reset-password/', body('MQ', token!))).statusCode).toBe(400);
+    expect((await post('/core/reset-password/', body('%%%', token!))).statusCode).toBe(400);
+    t.clock.advance(RESET_TOKEN_TTL_MS + 1000);
+    const late = await post('/core/reset-password/', body(uid!, token!));
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ non_field_errors: [MESSAGES.badResetLink] });
+  });
+
+  it('validates the new password pair', async () => {
+    const base = { uid: 'MQ', token: 'abc' };
+    expect((await post('/core/reset-password/', { ...base, new_password: '', re_new_password: 'whatever-1' })).json()).toMatchObject({
+      new_password: ['A password is required'],
+    });
+    expect((await post('/core/reset-password/', { ...base, new_password: 'long-enough', re_new_password: 'short' })).json()).toEqual({
+      re_new_password: ['Password length must be at least 8.'],
+    });
+    expect((await post('/core/reset-password/', { ...base, new_password: 'long-enough', re_new_password: 'different-1' })).json()).toEqual({
+      re_new_password: ["Passwords don't match"],
+    });
+    expect((await post('/core/reset-password/', { new_password: 'long-enough', re_new_password: 'long-enough' })).json()).toEqual({
+      uid: ['This field is required.'],
+      token: ['This field is required.'],
+    });
+  });
+});
