@@ -1,9 +1,302 @@
-import { Page } from 'shared/ui';
+import styled from '@emotion/styled';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { setCartCount } from 'shared/cart-count';
+import { useCurrency } from 'shared/currency';
+import { formatMoney } from 'shared/format';
+import { useLoggedIn } from 'shared/session';
+import { showToast } from 'shared/toast';
+import { Button, ButtonLink, Card, EmptyState, Lines, LoadingOverlay, Notice, Page, theme } from 'shared/ui';
+import { clearCart } from '../api/clear-cart';
+import { getCart } from '../api/get-cart';
+import { getVat } from '../api/get-vat';
+import { removeCartItem } from '../api/remove-cart-item';
+import type { Cart, CartItem } from '../api/schemas';
+import { cartAction, cartTotal, hasDomainOptions, itemName, loginHref } from '../components/cart-rules';
+import { DomainOptions } from '../components/domain-options';
+import { CART_CLEARED, ITEM_REMOVED, serverErrorText } from '../components/messages';
+import { PaymentDialog } from '../components/payment-dialog';
+
+const Head = styled.div`
+  display: flex; align-items: center; justify-content: space-between; gap: 1rem; flex-wrap: wrap; margin-bottom: 1.25rem;
+  h1 { margin: 0; }
+`;
+const Layout = styled.div`
+  position: relative; display: grid; gap: 1.5rem; align-items: start;
+  ${theme.breakpoint.md} { grid-template-columns: minmax(0, 1fr) 340px; }
+`;
+const Items = styled.ul`
+  list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; min-width: 0;
+`;
+const ItemHead = styled.div`
+  display: flex; justify-content: space-between; align-items: flex-start; gap: .75rem 1rem; flex-wrap: wrap;
+  h2 { margin: 0; font-size: 1.15rem; overflow-wrap: anywhere; }
+  .price { font-weight: 700; font-size: 1.1rem; margin: 0; }
+`;
+const Description = styled.p`
+  margin: .5rem 0 0; color: ${theme.color.muted};
+`;
+const Summary = styled(Card)`
+  h2 { margin: 0 0 .75rem; font-size: 1.2rem; }
+  dl { margin: 0 0 1rem; display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: .5rem 1rem; }
+  dl > div { display: contents; }
+  dt { overflow-wrap: anywhere; }
+  dd { margin: 0; text-align: right; font-weight: 600; }
+  .total { border-top: 1px solid ${theme.color.border}; padding-top: .75rem; font-size: 1.1rem; font-weight: 700; }
+  .count, .note { margin: 0 0 .75rem; color: ${theme.color.muted}; }
+  a, button { width: 100%; }
+`;
+const Busy = styled.div`
+  position: relative; min-height: 200px;
+`;
+
+type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; cart: Cart };
+type VatState = { state: 'idle' | 'loading' | 'failed' } | { state: 'ready'; amount: number };
 
 export function CartPage() {
+  const currency = useCurrency();
+  const loggedIn = useLoggedIn();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const [paying, setPaying] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setLoaded({ state: 'loading' });
+    getCart(currency).then(
+      (cart) => live && setLoaded({ state: 'ready', cart }),
+      (error: unknown) => {
+        if (!live) return;
+        console.error(error);
+        setLoaded({ state: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [currency, attempt]);
+
+  const cart = loaded.state === 'ready' ? loaded.cart : null;
+  const items = cart?.items ?? [];
+  const cartCurrency = cart?.currency || currency;
+  const vat = useVat(loggedIn, cart, cartCurrency);
+
+  const setItems = useCallback((next: CartItem[]) => {
+    setLoaded((prev) => (prev.state === 'ready' ? { state: 'ready', cart: { ...prev.cart, items: next } } : prev));
+    setCartCount(next.length);
+  }, []);
+
+  const onClear = async () => {
+    setBusy(true);
+    try {
+      await clearCart();
+      setItems([]);
+      showToast('SUCCESS', CART_CLEARED);
+    } catch (error) {
+      showToast('ERROR', serverErrorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onRemove = async (item: CartItem) => {
+    setBusy(true);
+    try {
+      await removeCartItem(item.id);
+      setItems(items.filter((i) => i.id !== item.id));
+      showToast('SUCCESS', ITEM_REMOVED);
+    } catch (error) {
+      showToast('ERROR', serverErrorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <Page>
-      <h1>Your Cart</h1>
+      <Head>
+        <h1>Your Cart</h1>
+        <Button variant="secondary" onClick={onClear} disabled={busy || items.length === 0}>
+          Clear Cart
+        </Button>
+      </Head>
+      {loaded.state === 'loading' ? (
+        <Busy>
+          <LoadingOverlay show label="Loading your cart…" />
+        </Busy>
+      ) : loaded.state === 'failed' ? (
+        <div>
+          <Notice tone="error" role="alert">
+            Something went wrong while fetching your cart. Please retry.
+          </Notice>
+          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+            Retry
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <>
+          <EmptyState>No items in cart</EmptyState>
+          <ButtonLink to="/search" variant="secondary">
+            Search for a domain
+          </ButtonLink>
+        </>
+      ) : (
+        <Layout>
+          <LoadingOverlay show={busy} label="Updating your cart…" />
+          <Items aria-label="Cart items">
+            {items.map((item) => (
+              <li key={item.id}>
+                <ItemCard item={item} currency={cartCurrency} busy={busy} onRemove={() => void onRemove(item)} />
+              </li>
+            ))}
+          </Items>
+          <OrderSummary
+            items={items}
+            currency={cartCurrency}
+            loggedIn={loggedIn}
+            vat={vat}
+            action={<CartActionButton cart={cart!} loggedIn={loggedIn} onPay={() => setPaying(true)} />}
+          />
+        </Layout>
+      )}
+      <PaymentDialog
+        open={paying}
+        onClose={() => setPaying(false)}
+        currency={cartCurrency}
+        total={cartTotal(items)}
+        vat={vat.state === 'ready' ? vat.amount : null}
+      />
     </Page>
   );
+}
+
+/** The VAT on the cart, read from the server when a customer is logged in and the cart has items. */
+function useVat(loggedIn: boolean, cart: Cart | null, currency: string): VatState {
+  const [vat, setVat] = useState<VatState>({ state: 'idle' });
+  const cartId = cart?.id ?? null;
+  // Re-read whenever the set of items changes (remove, clear).
+  const itemsKey = cart?.items.map((i) => `${i.id}:${i.price}`).join(',') ?? '';
+  useEffect(() => {
+    if (!loggedIn || cartId === null || itemsKey === '') {
+      setVat({ state: 'idle' });
+      return;
+    }
+    let live = true;
+    setVat({ state: 'loading' });
+    getVat(cartId, currency).then(
+      (answer) => live && setVat({ state: 'ready', amount: answer.vat_amount }),
+      (error: unknown) => {
+        if (!live) return;
+        console.error(error);
+        setVat({ state: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [loggedIn, cartId, itemsKey, currency]);
+  return vat;
+}
+
+function ItemCard({ item, currency, busy, onRemove }: { item: CartItem; currency: string; busy: boolean; onRemove(): void }) {
+  const headingId = useId();
+  const name = itemName(item);
+  return (
+    <Card as="article" aria-labelledby={headingId}>
+      <ItemHead>
+        <div style={{ minWidth: 0 }}>
+          <h2 id={headingId}>{name}</h2>
+          {item.service === 2 && item.metadata.description ? (
+            <Description>
+              <Lines text={item.metadata.description} />
+            </Description>
+          ) : null}
+        </div>
+        <p className="price">{formatMoney(item.price, currency)}</p>
+      </ItemHead>
+      {hasDomainOptions(item) ? <DomainOptions item={item} currency={currency} itemLabel={name} /> : null}
+      <div style={{ marginTop: '1rem' }}>
+        <Button variant="danger" onClick={onRemove} disabled={busy} aria-label={`Remove ${name}`}>
+          Remove
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function OrderSummary({
+  items,
+  currency,
+  loggedIn,
+  vat,
+  action,
+}: {
+  items: CartItem[];
+  currency: string;
+  loggedIn: boolean;
+  vat: VatState;
+  action: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <Summary as="aside" aria-labelledby={headingId}>
+      <h2 id={headingId}>Order Summary</h2>
+      <p className="count">
+        {items.length} {items.length === 1 ? 'item' : 'items'}
+      </p>
+      <dl>
+        {items.map((item) => (
+          <div key={item.id}>
+            <dt>{itemName(item)}</dt>
+            <dd>{formatMoney(item.price, currency)}</dd>
+          </div>
+        ))}
+        {loggedIn ? (
+          <div>
+            <dt>VAT</dt>
+            <dd aria-live="polite">
+              {vat.state === 'ready'
+                ? formatMoney(vat.amount, currency)
+                : vat.state === 'failed'
+                  ? 'Unavailable'
+                  : 'Calculating…'}
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt className="total">Total</dt>
+          <dd className="total">{formatMoney(cartTotal(items), currency)}</dd>
+        </div>
+      </dl>
+      {loggedIn ? null : <p className="note">VAT not included</p>}
+      {action}
+    </Summary>
+  );
+}
+
+function CartActionButton({ cart, loggedIn, onPay }: { cart: Cart; loggedIn: boolean; onPay(): void }) {
+  const location = useLocation();
+  switch (cartAction(cart, loggedIn)) {
+    case 'none':
+      return null;
+    case 'login':
+      return <ButtonLink to={loginHref(location.pathname, location.search)}>Login to Continue</ButtonLink>;
+    case 'add-domain':
+      return (
+        <>
+          <p className="note">A hosting plan needs a domain: add a domain to your cart to continue.</p>
+          <ButtonLink to="/search">Add Domain</ButtonLink>
+        </>
+      );
+    case 'add-hosting':
+      return (
+        <>
+          <p className="note">Add a hosting plan to your cart to continue.</p>
+          <ButtonLink to="/search">Add Hosting</ButtonLink>
+        </>
+      );
+    case 'pay':
+      return <Button onClick={onPay}>Pay Now</Button>;
+  }
 }
