@@ -12,7 +12,7 @@ const LINKS = [
 ];
 
 const Shell = styled.div`
-  width: min(1280px, 100%); margin: 0 auto; padding: 1rem 1rem 0; min-width: 0;
+  width: min(1200px, 100%); margin: 0 auto; padding: 1rem 1rem 0; min-width: 0;
   ${theme.breakpoint.md} {
     display: grid; grid-template-columns: 220px minmax(0, 1fr); gap: 1.5rem; align-items: start; padding-top: 2rem;
   }

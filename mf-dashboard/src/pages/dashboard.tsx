@@ -98,7 +98,8 @@ function RegisterDomain() {
       <form onSubmit={onSubmit}>
         <TextField label="Domain" name="domain" placeholder="example.com" value={domain} onChange={(e) => setDomain(e.target.value)} />
         <Actions>
-          <Button type="submit">Register</Button>
+          {/* type="button": a click navigates directly; Enter in the field still submits the form (one text field). */}
+          <Button onClick={() => go('/search')}>Register</Button>
           <Button variant="secondary" onClick={() => go('/transfer-domain')}>
             Transfer
           </Button>

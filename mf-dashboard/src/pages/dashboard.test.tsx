@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { depositNavigation } from '../components/deposit-dialog';
+import { fakeApi, me, renderAt } from '../test-utils';
+import { DashboardPage } from './dashboard';
+
+const base = {
+  'GET core/me': { body: me },
+  'GET payment/wallet-balance': { body: [{ balance: 1234.5, currency: { code: 'USD' } }] },
+  'GET payment/currencies': { body: [{ code: 'NGN', name: 'Naira' }, { code: 'USD', name: 'US Dollar' }] },
+  'GET ticket/tickets': { body: [{ id: 1, title: 'A', description: 'd', status: 'open', priority: 'low', created_at: '2024-03-03', assigned_to: null }] },
+  'GET api/user_services': {
+    body: [
+      { id: 1, name: 'Starter', billingcycle: 'Annually', domain: 'a.com', regdate: '2024-03-03', serverhostname: 'h', status: 'Active' },
+      { id: 2, name: 'Pro', billingcycle: 'Annually', domain: 'b.com', regdate: '2024-03-03', serverhostname: 'h', status: 'Pending' },
+      { id: 3, name: 'Max', billingcycle: 'Monthly', domain: 'c.com', regdate: '2024-03-03', serverhostname: 'h', status: 'Active' },
+    ],
+  },
+  'GET domain': { body: [{ id: 1, domainname: 'a.com', paymentmethodname: 'Wallet', regperiod: 1, status: 'Active', nextduedate: '2025-03-03' }] },
+  'GET api/user_invoice_list': { body: { invoices: { totalresults: 42, invoices: { invoice: [] } } } },
+};
+
+const tile = (name: string) => screen.getByRole('group', { name });
+
+it('hides the balance as stars until the eye toggle shows it, and hides it again', async () => {
+  fakeApi(base);
+  const user = userEvent.setup();
+  renderAt('/dashboard', <DashboardPage />);
+  const toggle = await screen.findByRole('button', { name: 'Show balance' });
+  expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  expect(screen.getByText('****')).toBeInTheDocument();
+  expect(screen.queryByText('$1,234.50')).not.toBeInTheDocument();
+  await user.click(toggle);
+  expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+  const hide = screen.getByRole('button', { name: 'Hide balance' });
+  expect(hide).toHaveAttribute('aria-pressed', 'true');
+  await user.click(hide);
+  expect(screen.getByText('****')).toBeInTheDocument();
+  expect(screen.queryByText('$1,234.50')).not.toBeInTheDocument();
+});
+
+it('shows the count tiles, the invoice count from totalresults, active plans, the greeting and the ticket prompt', async () => {
+  fakeApi(base);
+  renderAt('/dashboard', <DashboardPage />);
+  await waitFor(() => expect(within(tile('Invoices')).getByText('42')).toBeInTheDocument());
+  expect(within(tile('Tickets')).getByText('1')).toBeInTheDocument();
+  expect(within(tile('Services')).getByText('3')).toBeInTheDocument();
+  expect(within(tile('Domains')).getByText('1')).toBeInTheDocument();
+  expect(within(tile('Active Hosting Plans')).getByText('2')).toBeInTheDocument();
+  expect(await screen.findByText('Hi demo')).toBeInTheDocument();
+  expect(screen.getByText('You have not opened any ticket recently.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Open a ticket' })).toHaveAttribute('href', '/dashboard/tickets');
+});
+
+it('deposits: integer amount and the first currency by default, success toast, then the payment page', async () => {
+  const { calls } = fakeApi({
+    ...base,
+    'POST payment/deposit/initiate-payment': {
+      status: 201,
+      body: { message: 'Payment initiated.', data: { authorization_url: 'http://api.test/sandbox/pay/ref1', reference: 'ref1' } },
+    },
+  });
+  const go = jest.spyOn(depositNavigation, 'go').mockImplementation(() => {});
+  const user = userEvent.setup();
+  renderAt('/dashboard', <DashboardPage />);
+  await user.click(screen.getByRole('button', { name: 'Top Up' }));
+  const dialog = screen.getByRole('dialog', { name: 'Deposit Funds' });
+  const amount = within(dialog).getByLabelText('Amount');
+  expect(amount).toHaveAttribute('type', 'number');
+  expect(amount).toHaveAttribute('placeholder', '20000');
+  await waitFor(() => expect(within(dialog).getByLabelText('Currency')).toHaveValue('NGN'));
+  await user.type(amount, '1500.75');
+  await user.click(within(dialog).getByRole('button', { name: 'Process Deposit' }));
+  await waitFor(() => expect(go).toHaveBeenCalledWith('http://api.test/sandbox/pay/ref1'));
+  const post = calls.find((c) => c.method === 'POST');
+  expect(post).toMatchObject({ path: 'payment/deposit/initiate-payment', body: { amount: 1500, currency: 'NGN' } });
+  expect(screen.getByText('Payment initiated.')).toBeInTheDocument();
+});
+
+it('deposits in the chosen currency and shows the server error when the deposit fails', async () => {
+  const { calls } = fakeApi({
+    ...base,
+    'POST payment/deposit/initiate-payment': { status: 400, body: { error: 'Payment provider unavailable.' } },
+  });
+  const go = jest.spyOn(depositNavigation, 'go').mockImplementation(() => {});
+  const user = userEvent.setup();
+  renderAt('/dashboard', <DashboardPage />);
+  await user.click(screen.getByRole('button', { name: 'Top Up' }));
+  const dialog = screen.getByRole('dialog', { name: 'Deposit Funds' });
+  await waitFor(() => expect(within(dialog).getByLabelText('Currency')).toHaveValue('NGN'));
+  await user.selectOptions(within(dialog).getByLabelText('Currency'), 'USD');
+  await user.type(within(dialog).getByLabelText('Amount'), '20');
+  await user.click(within(dialog).getByRole('button', { name: 'Process Deposit' }));
+  expect(await screen.findByText('Payment provider unavailable.')).toBeInTheDocument();
+  expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ amount: 20, currency: 'USD' });
+  expect(go).not.toHaveBeenCalled();
+});
+
+it('does not send an empty or non-positive amount', async () => {
+  const { calls } = fakeApi(base);
+  const user = userEvent.setup();
+  renderAt('/dashboard', <DashboardPage />);
+  await user.click(screen.getByRole('button', { name: 'Top Up' }));
+  const dialog = screen.getByRole('dialog', { name: 'Deposit Funds' });
+  await waitFor(() => expect(within(dialog).getByLabelText('Currency')).toHaveValue('NGN'));
+  await user.click(within(dialog).getByRole('button', { name: 'Process Deposit' }));
+  expect(await within(dialog).findByText('Enter an amount greater than 0.')).toBeInTheDocument();
+  await user.type(within(dialog).getByLabelText('Amount'), '0.5');
+  await user.click(within(dialog).getByRole('button', { name: 'Process Deposit' }));
+  expect(within(dialog).getByText('Enter an amount greater than 0.')).toBeInTheDocument();
+  expect(calls.some((c) => c.method === 'POST')).toBe(false);
+});
+
+it('Transfer goes to the transfer page with the typed domain', async () => {
+  fakeApi(base);
+  const user = userEvent.setup();
+  const { router } = renderAt('/dashboard', <DashboardPage />);
+  await user.type(screen.getByLabelText('Domain'), 'my site.com');
+  await user.click(screen.getByRole('button', { name: 'Transfer' }));
+  expect(router.state.location.pathname).toBe('/transfer-domain');
+  expect(new URLSearchParams(router.state.location.search).get('query')).toBe('my site.com');
+});
+
+it('Register goes to the search page, also with the optional domain left empty', async () => {
+  fakeApi(base);
+  const user = userEvent.setup();
+  const { router } = renderAt('/dashboard', <DashboardPage />);
+  await user.click(screen.getByRole('button', { name: 'Register' }));
+  expect(router.state.location.pathname).toBe('/search');
+  expect(router.state.location.search).toBe('?query=');
+});
