@@ -31,7 +31,7 @@ beforeAll(async () => {
     if (name.startsWith('fresh.')) return json(200, rdapDomain(name, ['active'], 10));
     if (name.startsWith('broken.')) return json(503, { errorCode: 503 });
     if (name.startsWith('slow.')) {
-      setTimeout(() => json(404, { errorCode: 404 }), 1500);
+      setTimeout(() => json(404, { errorCode: 404 }), 2500).unref();
       return;
     }
     json(404, { errorCode: 404, title: 'Not Found' });
@@ -52,7 +52,7 @@ const registry = () => {
       [['uk'], [`${base}/uk`]],
     ],
   };
-  return new RdapRegistry({ bootstrap, timeoutMs: 300 });
+  return new RdapRegistry({ bootstrap, timeoutMs: 1000 });
 };
 
 describe('RdapRegistry against a local RDAP server', () => {
