@@ -3,22 +3,11 @@ import DOMPurify from 'dompurify';
 
 const FORBID_TAGS = ['script', 'style', 'iframe', 'frame', 'object', 'embed', 'form', 'input', 'button', 'textarea', 'select', 'link', 'meta', 'base'];
 
-let hooked = false;
-function addHooks() {
-  if (hooked) return;
-  hooked = true;
-  // Links that open a new window must not hand it a reference to this page.
-  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A' && node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
-  });
-}
-
 /**
  * Safe HTML: no scripts or other active elements, no event-handler attributes, no javascript: (or other unsafe
  * scheme) URLs. The page supplies its own <h1>, so headings of level 1 in the content become level 2.
  */
 export function sanitizeHtml(html: string): string {
-  addHooks();
   const clean = DOMPurify.sanitize(html, {
     FORBID_TAGS,
     FORBID_ATTR: ['style', 'srcdoc', 'formaction'],
@@ -29,6 +18,8 @@ export function sanitizeHtml(html: string): string {
 
 /** Plain text of server HTML (for excerpts): sanitised first, then read as text, whitespace collapsed. */
 export function htmlToText(html: string): string {
-  const doc = new DOMParser().parseFromString(sanitizeHtml(html), 'text/html');
+  // Block ends and line breaks separate words that the markup kept apart.
+  const spaced = sanitizeHtml(html).replace(/<\/(p|div|h[1-6]|li|blockquote|tr|td|th)>|<br\s*\/?>/gi, '$& ');
+  const doc = new DOMParser().parseFromString(spaced, 'text/html');
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }

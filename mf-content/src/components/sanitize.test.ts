@@ -1,0 +1,35 @@
+import { htmlToText, sanitizeHtml } from './sanitize';
+
+describe('sanitizeHtml', () => {
+  it('removes scripts, event handlers and javascript: URLs but keeps the content', () => {
+    const dirty =
+      '<h2>Terms</h2><script>alert(1)</script><p onclick="steal()">Read <a href="javascript:alert(2)">this</a></p>' +
+      '<img src="x.png" onerror="steal()" alt="x"><iframe src="https://evil.test"></iframe><a href="/ok" onmouseover="x()">ok</a>';
+    const clean = sanitizeHtml(dirty);
+    expect(clean).not.toMatch(/<script/i);
+    expect(clean).not.toMatch(/alert\(1\)/);
+    expect(clean).not.toMatch(/onclick|onerror|onmouseover/i);
+    expect(clean).not.toMatch(/javascript:/i);
+    expect(clean).not.toMatch(/<iframe/i);
+    expect(clean).toContain('<h2>Terms</h2>');
+    expect(clean).toContain('<a href="/ok">ok</a>');
+    expect(clean).toContain('Read ');
+  });
+
+  it('turns level-1 headings into level 2, since the page has its own', () => {
+    expect(sanitizeHtml('<h1 class="t">Title</h1>')).toBe('<h2 class="t">Title</h2>');
+  });
+
+  it('keeps ordinary formatting and safe links', () => {
+    expect(sanitizeHtml('<ul><li><strong>a</strong></li></ul><a href="https://x.test/p">x</a>')).toBe(
+      '<ul><li><strong>a</strong></li></ul><a href="https://x.test/p">x</a>',
+    );
+  });
+});
+
+describe('htmlToText', () => {
+  it('gives the text of the HTML, without markup or script text', () => {
+    expect(htmlToText('<p>Hello <b>world</b></p><script>evil()</script><p>Again</p>')).toBe('Hello world Again');
+    expect(htmlToText('<h2>One</h2><p>Two<br>Three &amp; four</p>')).toBe('One Two Three & four');
+  });
+});
