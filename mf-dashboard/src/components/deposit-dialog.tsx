@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { errorText } from 'shared/api-client';
+import { errorData, errorText, fieldErrorList } from 'shared/api-client';
 import { showToast } from 'shared/toast';
 import { Button, Dialog, LoadingOverlay, Notice, Select, TextField } from 'shared/ui';
 import { getCurrencies } from '../api/get-currencies';
@@ -43,7 +43,9 @@ function DepositForm() {
       showToast('SUCCESS', answer.message || 'Deposit initiated.');
       depositNavigation.go(answer.data.authorization_url);
     } catch (e) {
-      showToast('ERROR', errorText(e, 'Something went wrong... Please retry later.'));
+      // The server's error text; a DRF field error (e.g. on amount) is shown as such rather than hidden.
+      const fields = fieldErrorList(errorData(e)).join(' ');
+      showToast('ERROR', errorText(e, fields || 'Something went wrong... Please retry later.'));
       setSubmitting(false);
     }
   };
