@@ -1,0 +1,310 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { cartCountStore } from 'shared/cart-count';
+import { currencyStore } from 'shared/currency';
+import { toastStore } from 'shared/toast';
+import { deferred, fakeApi, json, renderAt, suggestion, suggestionsAnswer, type Call } from '../test/utils';
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  toastStore.setState({ showSnackbar: false, label: '', type: 'SUCCESS' });
+  cartCountStore.setState({ count: null });
+  currencyStore.setState({ code: 'USD' });
+});
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+const setupUser = () => userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+const searches = (calls: Call[]) => calls.filter((c) => c.path === '/domain/suggestions/');
+const mainDomain = async () => (await screen.findByRole('heading', { level: 2, name: /\./ })).textContent;
+
+const FOO = [
+  suggestion('foo.net', true, 13.99, 16.99, 2),
+  suggestion('foo.com', true, 12.99, 14.99, 1),
+  suggestion('foo.org', false, 11.99, 15.99, 3),
+];
+
+describe('search box', () => {
+  it('says nothing was entered, and does not search, without a query', () => {
+    const { calls } = fakeApi(() => json(suggestionsAnswer(FOO)));
+    renderAt('/search');
+    expect(screen.getByText('You have not entered a domain name to search.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Domain name')).toHaveAttribute('placeholder', window.location.host);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('is filled from ?query= and searches it at once, in the display currency', async () => {
+    const { calls } = fakeApi(() => json(suggestionsAnswer(FOO)));
+    renderAt('/search?query=foo.com');
+    expect(screen.getByLabelText('Domain name')).toHaveValue('foo.com');
+    expect(await mainDomain()).toBe('foo.com');
+    expect(searches(calls)).toHaveLength(1);
+    expect(Object.fromEntries(searches(calls)[0]!.params)).toEqual({ domain: 'foo.com', currency: 'USD', page: '1' });
+  });
+
+  it('waits 1000 ms after the last keystroke, then writes ?query= in place and searches once', async () => {
+    const { calls } = fakeApi(() => json(suggestionsAnswer(FOO)));
+    const { router } = renderAt('/search?transfer=false');
+    const user = setupUser();
+    await user.type(screen.getByLabelText('Domain name'), 'foo.com');
+    act(() => jest.advanceTimersByTime(999));
+    expect(router.state.location.search).toBe('?transfer=false');
+    expect(searches(calls)).toHaveLength(0);
+
+    act(() => jest.advanceTimersByTime(1));
+    expect(new URLSearchParams(router.state.location.search).get('query')).toBe('foo.com');
+    expect(new URLSearchParams(router.state.location.search).get('transfer')).toBe('false');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await mainDomain()).toBe('foo.com');
+    expect(searches(calls)).toHaveLength(1);
+    expect(searches(calls)[0]!.params.get('domain')).toBe('foo.com');
+  });
+
+  it('restarts the wait on every keystroke', async () => {
+    const { calls } = fakeApi(() => json(suggestionsAnswer(FOO)));
+    const { router } = renderAt('/search');
+    const user = setupUser();
+    const box = screen.getByLabelText('Domain name');
+    await user.type(box, 'foo');
+    act(() => jest.advanceTimersByTime(800));
+    await user.type(box, '.com');
+    act(() => jest.advanceTimersByTime(800));
+    expect(router.state.location.search).toBe('');
+    act(() => jest.advanceTimersByTime(200));
+    expect(router.state.location.search).toBe('?query=foo.com');
+    await mainDomain();
+    expect(searches(calls).map((c) => c.params.get('domain'))).toEqual(['foo.com']);
+  });
+
+  it('clearing the box removes the query and shows the empty state without searching', async () => {
+    const { calls } = fakeApi(() => json(suggestionsAnswer(FOO)));
+    const { router } = renderAt('/search?query=foo.com');
+    await mainDomain();
+    const user = setupUser();
+    await user.clear(screen.getByLabelText('Domain name'));
+    act(() => jest.advanceTimersByTime(1000));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByText('You have not entered a domain name to search.')).toBeInTheDocument();
+    expect(searches(calls)).toHaveLength(1);
+  });
+
+  it('follows a query changed from outside (the header search, the back button)', async () => {
+    fakeApi((c) => json(suggestionsAnswer([suggestion(c.params.get('domain')!)])));
+    const { router } = renderAt('/search?query=one.com');
+    expect(await mainDomain()).toBe('one.com');
+    await act(() => router.navigate('/search?query=two.com'));
+    expect(screen.getByLabelText('Domain name')).toHaveValue('two.com');
+    expect(await screen.findByRole('heading', { level: 2, name: 'two.com' })).toBeInTheDocument();
+  });
+});
+
+describe('results', () => {
+  it('makes the suggestion matching the typed text (any case) the main result', async () => {
+    fakeApi(() => json(suggestionsAnswer(FOO)));
+    renderAt('/search?query=FOO.com');
+    const main = await screen.findByRole('region', { name: 'foo.com' });
+    expect(within(main).getByText('Available Match')).toBeInTheDocument();
+    expect(within(main).getByText('$12.99')).toBeInTheDocument();
+    expect(within(main).getByText('returns to $14.99 after first? year')).toBeInTheDocument();
+    expect(within(main).getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    expect(within(main).getByRole('button', { name: 'Checkout' })).toBeEnabled();
+
+    const others = screen.getByRole('region', { name: 'Other Options' });
+    const rows = within(others).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('foo.net'),
+      expect.stringContaining('foo.org'),
+    ]);
+    expect(within(rows[0]!).getByText('$13.99')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('renews at $16.99')).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('button', { name: 'Add foo.net' })).toBeEnabled();
+    expect(within(rows[0]!).getByText('foo.net').closest('s')).toBeNull();
+  });
+
+  it('falls back to the first suggestion when none matches', async () => {
+    fakeApi(() => json(suggestionsAnswer(FOO)));
+    renderAt('/search?query=foo');
+    expect(await screen.findByRole('region', { name: 'foo.net' })).toBeInTheDocument();
+    const others = screen.getByRole('region', { name: 'Other Options' });
+    expect(within(others).getByText('foo.com')).toBeInTheDocument();
+  });
+
+  it('strikes through an unavailable option and disables its button', async () => {
+    fakeApi(() => json(suggestionsAnswer(FOO)));
+    renderAt('/search?query=foo.com');
+    await screen.findByRole('region', { name: 'foo.com' });
+    const row = screen.getByText('foo.org').closest('li')!;
+    expect(screen.getByText('foo.org').closest('s')).not.toBeNull();
+    expect(within(row).getByText('$11.99').closest('s')).not.toBeNull();
+    expect(within(row).getByText('renews at $15.99').closest('s')).not.toBeNull();
+    expect(within(row).getByRole('button', { name: 'Add foo.org' })).toBeDisabled();
+  });
+
+  it('shows an unavailable main result without Add to Cart or Checkout', async () => {
+    fakeApi(() => json(suggestionsAnswer([suggestion('example.com', false), suggestion('example.net', false)])));
+    renderAt('/search?query=example.com');
+    const main = await screen.findByRole('region', { name: 'example.com' });
+    expect(within(main).getByText('Unavailable')).toBeInTheDocument();
+    expect(within(main).queryByText('Available Match')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Checkout' })).toBeNull();
+  });
+
+  it('formats prices in the display currency', async () => {
+    currencyStore.setState({ code: 'NGN' });
+    const { calls } = fakeApi(() => json(suggestionsAnswer([suggestion('foo.ng', true, 15000, 17500)])));
+    renderAt('/search?query=foo.ng');
+    const main = await screen.findByRole('region', { name: 'foo.ng' });
+    expect(searches(calls)[0]!.params.get('currency')).toBe('NGN');
+    expect(within(main).getByText('₦15,000.00')).toBeInTheDocument();
+    expect(within(main).getByText('returns to ₦17,500.00 after first? year')).toBeInTheDocument();
+  });
+
+  it('shows the failure text when the search fails', async () => {
+    fakeApi(() => json({ detail: 'boom' }, 500));
+    renderAt('/search?query=foo.com');
+    expect(await screen.findByText('Something went wrong with your search please retry.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Other Options' })).toBeNull();
+  });
+
+  it('never lets a slow, older answer replace a newer one', async () => {
+    const slow = deferred<Response>();
+    fakeApi((c) => (c.params.get('domain') === 'slow.com' ? slow.promise : json(suggestionsAnswer([suggestion('fast.com')]))));
+    const { router } = renderAt('/search?query=slow.com');
+    await act(() => router.navigate('/search?query=fast.com', { replace: true }));
+    expect(await screen.findByRole('region', { name: 'fast.com' })).toBeInTheDocument();
+    await act(async () => slow.resolve(json(suggestionsAnswer([suggestion('slow.com')]))));
+    await act(() => jest.advanceTimersByTimeAsync(50));
+    expect(screen.getByRole('region', { name: 'fast.com' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'slow.com' })).toBeNull();
+  });
+
+  it('changes page: asks for that page and shows "Page 2 of 12"', async () => {
+    const { calls } = fakeApi((c) => {
+      const page = Number(c.params.get('page'));
+      return json(suggestionsAnswer([suggestion(`p${page}-a.com`), suggestion(`p${page}-b.com`)], 12, page));
+    });
+    renderAt('/search?query=foo');
+    await screen.findByRole('region', { name: 'p1-a.com' });
+    expect(screen.getByText('Page 1 of 12')).toBeInTheDocument();
+    const user = setupUser();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByRole('region', { name: 'p2-a.com' })).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 12')).toBeInTheDocument();
+    expect(searches(calls).map((c) => c.params.get('page'))).toEqual(['1', '2']);
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Page 3 of 12')).toBeInTheDocument();
+  });
+});
+
+describe('adding to the cart', () => {
+  const cartAnswer = { id: 1, currency: 'USD', items: [{ id: 1 }, { id: 2 }, { id: 3 }] };
+
+  it('adds the main result, shows the server message and refreshes the cart count', async () => {
+    const { calls } = fakeApi((c) => {
+      if (c.path === '/api/cart/' && c.method === 'POST') return json({ message: 'Item added to cart successfully.', data: cartAnswer });
+      if (c.path === '/api/cart/') return json(cartAnswer);
+      return json(suggestionsAnswer(FOO));
+    });
+    const { router } = renderAt('/search?query=foo.com');
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled());
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.path).toBe('/api/cart/');
+    expect(post.body).toEqual({
+      service_id: 1,
+      product_id: 1,
+      currency: 'USD',
+      metadata: expect.objectContaining({ name: 'foo.com', domain_name: 'foo.com', is_transfer: false }) as unknown,
+    });
+    expect(toastStore.getState()).toMatchObject({ type: 'SUCCESS', label: 'Item added to cart successfully.', showSnackbar: true });
+    expect(cartCountStore.getState().count).toBe(3);
+    expect(calls.some((c) => c.method === 'GET' && c.path === '/api/cart/' && c.params.get('currency') === 'USD')).toBe(true);
+    expect(router.state.location.pathname).toBe('/search');
+  });
+
+  it('uses the spec fallback text when the server gives no message', async () => {
+    fakeApi((c) => (c.path === '/api/cart/' ? json(c.method === 'POST' ? {} : cartAnswer) : json(suggestionsAnswer(FOO))));
+    renderAt('/search?query=foo.com');
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Add foo.net' }));
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(toastStore.getState()).toMatchObject({ type: 'SUCCESS', label: 'Item added to successfully added to cart.' });
+  });
+
+  it('Checkout adds, then goes to /cart', async () => {
+    fakeApi((c) => (c.path === '/api/cart/' ? json(c.method === 'POST' ? { message: 'ok' } : cartAnswer) : json(suggestionsAnswer(FOO))));
+    const { router } = renderAt('/search?query=foo.com');
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Checkout' }));
+    expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/cart');
+  });
+
+  it.each([
+    ['the first field error', json({ domain_name: ['foo.com is already in your cart.'] }, 400), 'foo.com is already in your cart.'],
+    ['the error field', json({ error: 'Cart is locked.' }, 400), 'Cart is locked.'],
+    ['the spec fallback', new Response('', { status: 500 }), 'Something went wrong... Please retry later.'],
+  ])('shows %s when adding fails, and stays on the page', async (_name, failure, text) => {
+    fakeApi((c) => (c.path === '/api/cart/' ? failure.clone() : json(suggestionsAnswer(FOO))));
+    const { router } = renderAt('/search?query=foo.com');
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Checkout' }));
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(toastStore.getState()).toMatchObject({ type: 'ERROR', label: text, showSnackbar: true });
+    expect(router.state.location.pathname).toBe('/search');
+  });
+});
+
+describe('transfer mode', () => {
+  const TAKEN = [suggestion('example.com', false, 12.99, 14.99, 1), suggestion('example.net', false, 13.99, 16.99, 2), suggestion('freshname.org', true, 11.99, 15.99, 3)];
+
+  it('opens "Enter EPP Code" and sends the item as a transfer with the code', async () => {
+    const { calls } = fakeApi((c) => (c.path === '/api/cart/' ? json(c.method === 'POST' ? { message: 'Added.' } : { items: [1] }) : json(suggestionsAnswer(TAKEN))));
+    renderAt('/search?query=example.com&transfer=true');
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    const dialog = screen.getByRole('dialog', { name: 'Enter EPP Code' });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('EPP Code'), 'AB-12');
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toMatchObject({ service_id: 1, product_id: 1, metadata: { domain_name: 'example.com', is_transfer: true, epp_code: 'AB-12' } });
+    expect(toastStore.getState()).toMatchObject({ type: 'SUCCESS', label: 'Added.' });
+  });
+
+  it('lets the EPP code be left empty, and Checkout goes on to /cart', async () => {
+    const { calls } = fakeApi((c) => (c.path === '/api/cart/' ? json(c.method === 'POST' ? { message: 'Added.' } : { items: [1] }) : json(suggestionsAnswer(TAKEN))));
+    const { router } = renderAt('/search?query=example.com&transfer=true');
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Checkout' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Enter EPP Code' })).getByRole('button', { name: 'Transfer' }));
+    expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/cart');
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ metadata: { is_transfer: true, epp_code: '' } });
+  });
+
+  it('closes the dialog on Escape without adding anything', async () => {
+    const { calls } = fakeApi(() => json(suggestionsAnswer(TAKEN)));
+    renderAt('/search?query=example.com&transfer=true');
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Add example.net' }));
+    expect(screen.getByRole('dialog', { name: 'Enter EPP Code' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('offers registered names for transfer and strikes through unregistered ones', async () => {
+    fakeApi(() => json(suggestionsAnswer(TAKEN)));
+    renderAt('/search?query=example.com&transfer=true');
+    expect(await screen.findByRole('button', { name: 'Add example.net' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Add freshname.org' })).toBeDisabled();
+    expect(screen.getByText('freshname.org').closest('s')).not.toBeNull();
+  });
+});
