@@ -1,13 +1,20 @@
+import { useMemo } from 'react';
 import { LoadingOverlay, Notice, Page } from 'shared/ui';
 import { SafeHtml } from './safe-html';
+import { splitTitle } from './sanitize';
 import { useLoad } from './use-load';
 
-/** A legal page: the server's HTML, sanitised, with a loading overlay while it comes. */
+/**
+ * A legal page: the server's HTML, sanitised, with a loading overlay while it comes. When the document starts with
+ * its own title, that title is the page's heading (not repeated under a second one).
+ */
 export function PolicyPage({ title, load }: { title: string; load: (signal: AbortSignal) => Promise<string | null> }) {
   const policy = useLoad(load);
+  const html = policy.status === 'ok' ? policy.data : null;
+  const doc = useMemo(() => (html ? splitTitle(html) : null), [html]);
   return (
     <Page>
-      <h1>{title}</h1>
+      <h1>{doc?.title ?? title}</h1>
       <div style={{ position: 'relative', minHeight: policy.status === 'loading' ? 240 : undefined, maxWidth: 860 }}>
         <LoadingOverlay show={policy.status === 'loading'} label={`Loading the ${title}…`} />
         {policy.status === 'error' ? (
@@ -15,8 +22,8 @@ export function PolicyPage({ title, load }: { title: string; load: (signal: Abor
             {`Something went wrong while fetching the ${title}.`}
           </Notice>
         ) : null}
-        {policy.status === 'ok' && !policy.data ? <Notice role="status">{`No ${title} available now.`}</Notice> : null}
-        {policy.status === 'ok' && policy.data ? <SafeHtml html={policy.data} /> : null}
+        {policy.status === 'ok' && !doc ? <Notice role="status">{`No ${title} available now.`}</Notice> : null}
+        {doc ? <SafeHtml html={doc.body} /> : null}
       </div>
     </Page>
   );

@@ -1,4 +1,4 @@
-import { htmlToText, sanitizeHtml } from './sanitize';
+import { htmlToText, sanitizeHtml, splitTitle } from './sanitize';
 
 describe('sanitizeHtml', () => {
   it('removes scripts, event handlers and javascript: URLs but keeps the content', () => {
@@ -31,5 +31,14 @@ describe('htmlToText', () => {
   it('gives the text of the HTML, without markup or script text', () => {
     expect(htmlToText('<p>Hello <b>world</b></p><script>evil()</script><p>Again</p>')).toBe('Hello world Again');
     expect(htmlToText('<h2>One</h2><p>Two<br>Three &amp; four</p>')).toBe('One Two Three & four');
+  });
+});
+
+describe('splitTitle', () => {
+  it('takes a leading h1 out as the title and sanitises the rest', () => {
+    expect(splitTitle('<h1 onclick="x()">Terms</h1>\n<p>Body</p><script>bad()</script>')).toEqual({ title: 'Terms', body: '\n<p>Body</p>' });
+  });
+  it('leaves documents without a leading h1 alone (a later h1 becomes h2)', () => {
+    expect(splitTitle('<p>Intro</p><h1>Later</h1>')).toEqual({ title: null, body: '<p>Intro</p><h2>Later</h2>' });
   });
 });

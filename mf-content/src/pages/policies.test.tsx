@@ -4,7 +4,7 @@ import { apiDown, mockApi, renderAt } from '../test-utils';
 afterEach(() => jest.restoreAllMocks());
 
 const dirty = (title: string) =>
-  `<h1>${title} heading</h1><p onclick="steal()">We respect you.</p><script>document.title = 'pwned'</script>` +
+  `<p onclick="steal()">We respect you.</p><h1>${title} heading</h1><script>document.title = 'pwned'</script>` +
   '<a href="javascript:steal()">bad link</a><img src="x.png" alt="seal" onerror="steal()">';
 
 const pages = [
@@ -27,6 +27,16 @@ describe.each(pages)('$path', ({ path, api, field, title }) => {
     expect(container.querySelector('script')).toBeNull();
     expect(container.innerHTML).not.toMatch(/onclick|onerror|javascript:|pwned/);
     expect(screen.getByRole('img', { name: 'seal' })).toBeInTheDocument();
+  });
+
+  it("takes the document's own leading title as the page heading, once", async () => {
+    mockApi({ [api]: [{ id: 1, [field]: '<h1>Our Policy <em>2024</em></h1>\n<p>Body text.</p><script>x()</script>' }] });
+    const { container } = renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Our Policy 2024' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: title })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('heading')).toHaveLength(1);
+    expect(screen.getByText('Body text.')).toBeInTheDocument();
+    expect(container.querySelector('script')).toBeNull();
   });
 
   it('shows a failure message when the call fails', async () => {
