@@ -20,7 +20,7 @@ export const PlanCard = styled(Card)<{ highlighted?: boolean }>`
   .price { margin: 0; font-size: 2rem; font-weight: 800; color: ${theme.color.text}; }
   .price span { font-size: 1rem; font-weight: 600; color: ${theme.color.muted}; }
   .billed { margin: 0; color: ${theme.color.muted}; }
-  ul { margin: 0; padding-left: 1.25rem; display: grid; gap: .35rem; flex: 1; }
+  ul { margin: 0; padding-left: 1.25rem; display: grid; gap: .35rem; flex: 1; align-content: start; }
   > a, > button { width: 100%; margin-top: auto; }
 `;
 

@@ -38,11 +38,11 @@ const Description = styled.p`
 `;
 const Summary = styled(Card)`
   h2 { margin: 0 0 .75rem; font-size: 1.2rem; }
-  dl { margin: 0 0 1rem; display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: .5rem 1rem; }
-  dl > div { display: contents; }
-  dt { overflow-wrap: anywhere; }
-  dd { margin: 0; text-align: right; font-weight: 600; }
-  .total { border-top: 1px solid ${theme.color.border}; padding-top: .75rem; font-size: 1.1rem; font-weight: 700; }
+  dl { margin: 0 0 1rem; display: grid; gap: .5rem; }
+  dl > div { display: flex; justify-content: space-between; align-items: baseline; gap: 1rem; }
+  dt { overflow-wrap: anywhere; min-width: 0; }
+  dd { margin: 0; text-align: right; font-weight: 600; white-space: nowrap; }
+  dl > div.total { border-top: 1px solid ${theme.color.border}; padding-top: .75rem; font-size: 1.1rem; font-weight: 700; }
   .count, .note { margin: 0 0 .75rem; color: ${theme.color.muted}; }
   a, button { width: 100%; }
 `;
@@ -264,9 +264,9 @@ function OrderSummary({
             </dd>
           </div>
         ) : null}
-        <div>
-          <dt className="total">Total</dt>
-          <dd className="total">{formatMoney(cartTotal(items), currency)}</dd>
+        <div className="total">
+          <dt>Total</dt>
+          <dd>{formatMoney(cartTotal(items), currency)}</dd>
         </div>
       </dl>
       {loggedIn ? null : <p className="note">VAT not included</p>}
