@@ -28,15 +28,26 @@ const Thread = styled.ol`
 `;
 
 /** The side panel of one ticket: its facts, the reply thread ('You' for the customer's own replies) and a reply box. */
-export function TicketPanel({ ticket, meId, onClose }: { ticket: Ticket | null; meId: number | string | null; onClose(): void }) {
+export function TicketPanel({
+  ticket,
+  meId,
+  onClose,
+  onReplied,
+}: {
+  ticket: Ticket | null;
+  meId: number | string | null;
+  onClose(): void;
+  /** A reply can change the ticket's status: the list reloads. */
+  onReplied(): void;
+}) {
   return (
     <Dialog open={ticket !== null} title={ticket?.title ?? ''} onClose={onClose} variant="side">
-      {ticket ? <TicketDetails key={ticket.id} ticket={ticket} meId={meId} /> : null}
+      {ticket ? <TicketDetails key={ticket.id} ticket={ticket} meId={meId} onReplied={onReplied} /> : null}
     </Dialog>
   );
 }
 
-function TicketDetails({ ticket, meId }: { ticket: Ticket; meId: number | string | null }) {
+function TicketDetails({ ticket, meId, onReplied }: { ticket: Ticket; meId: number | string | null; onReplied(): void }) {
   const replies = useLoad(() => getTicketReplies(ticket.id));
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -56,6 +67,7 @@ function TicketDetails({ ticket, meId }: { ticket: Ticket; meId: number | string
       showToast('SUCCESS', 'Reply sent.');
       setMessage('');
       replies.reload();
+      onReplied();
     } catch (e) {
       showToast('ERROR', errorText(e, 'Unable to send reply.'));
     } finally {

@@ -58,14 +58,16 @@ it('shows the empty and failure states', async () => {
 
 it('opens a side panel from a row by keyboard: facts, thread labelled You and Reply, and a reply that refreshes it', async () => {
   let replies = [...thread];
+  let list = tickets;
   const { calls } = fakeApi({
     'GET core/me': { body: me },
-    'GET ticket/tickets': { body: tickets },
+    'GET ticket/tickets': () => ({ body: list }),
     'GET ticket/replies': () => ({ body: replies }),
     'POST ticket/replies': (call: Call) => {
       const body = call.body as { message: string; ticket: number };
       const reply = { id: 3, user: 7, username: 'demo', message: body.message, created_at: '2024-03-05T10:00:00Z' };
       replies = [...replies, reply];
+      list = tickets.map((t) => (t.id === body.ticket ? { ...t, status: 'Customer-Reply' } : t));
       return { status: 201, body: { message: 'Reply created', data: reply } };
     },
   });
@@ -91,6 +93,7 @@ it('opens a side panel from a row by keyboard: facts, thread labelled You and Re
   await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(3));
   expect(within(panel).getAllByRole('listitem')[2]).toHaveTextContent('YouAny news?');
   expect(within(panel).getByLabelText('Reply message')).toHaveValue('');
+  expect(await within(panel).findByText('Customer-Reply')).toBeInTheDocument();
 
   await user.keyboard('{Escape}');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -25,7 +25,9 @@ export function TicketsPage() {
   const tickets = useLoad(getTickets);
   const me = useLoad(getMe);
   const [creating, setCreating] = useState(false);
-  const [open, setOpen] = useState<Ticket | null>(null);
+  const [openId, setOpenId] = useState<Ticket['id'] | null>(null);
+  // The panel shows the listed ticket, so a status changed by a reply appears once the list reloads.
+  const open = openId === null || tickets.state !== 'ready' ? null : (tickets.data.find((t) => t.id === openId) ?? null);
   return (
     <DashboardFrame title="Tickets">
       <div style={{ marginBottom: '1.5rem' }}>
@@ -41,13 +43,13 @@ export function TicketsPage() {
             columns={COLUMNS}
             rows={list}
             rowKey={(t) => t.id}
-            onRowClick={(t) => setOpen(t)}
+            onRowClick={(t) => setOpenId(t.id)}
             rowLabel={(t) => `Ticket ${t.id}: ${t.title}`}
           />
         )}
       </ListState>
       <CreateTicketDialog open={creating} onClose={() => setCreating(false)} onCreated={tickets.reload} />
-      <TicketPanel ticket={open} meId={me.state === 'ready' ? me.data.id : null} onClose={() => setOpen(null)} />
+      <TicketPanel ticket={open} meId={me.state === 'ready' ? me.data.id : null} onClose={() => setOpenId(null)} onReplied={tickets.reload} />
     </DashboardFrame>
   );
 }
