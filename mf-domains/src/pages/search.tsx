@@ -74,6 +74,9 @@ export function SearchPage() {
   const host = typeof window === 'undefined' ? '' : window.location.host;
 
   const [text, setText] = useState(params.get('query') ?? '');
+  // The query searched for. It follows the URL, but is set directly when the debounce ends too, so the search does
+  // not wait for the (transition-priority) router update.
+  const [query, setQuery] = useState(urlQuery);
   const written = useRef(urlQuery);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -83,19 +86,21 @@ export function SearchPage() {
     written.current = urlQuery;
     clearTimeout(timer.current);
     setText(urlQuery);
+    setQuery(urlQuery);
   }, [urlQuery]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const commit = (value: string) => {
     clearTimeout(timer.current);
-    const query = value.trim();
-    written.current = query;
+    const next = value.trim();
+    written.current = next;
+    setQuery(next);
     setParams(
       (prev) => {
-        const next = new URLSearchParams(prev);
-        if (query) next.set('query', query);
-        else next.delete('query');
-        return next;
+        const params = new URLSearchParams(prev);
+        if (next) params.set('query', next);
+        else params.delete('query');
+        return params;
       },
       { replace: true },
     );
@@ -112,8 +117,8 @@ export function SearchPage() {
   };
 
   // The page belongs to the query it was chosen for: a new query starts at page 1.
-  const [paging, setPaging] = useState({ query: urlQuery, page: 1 });
-  const page = paging.query === urlQuery ? paging.page : 1;
+  const [paging, setPaging] = useState({ query, page: 1 });
+  const page = paging.query === query ? paging.page : 1;
 
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [loading, setLoading] = useState(false);
@@ -122,7 +127,7 @@ export function SearchPage() {
 
   useEffect(() => {
     const id = ++latest.current;
-    if (!urlQuery) {
+    if (!query) {
       setAnswer(null);
       setFailed(false);
       setLoading(false);
@@ -132,10 +137,10 @@ export function SearchPage() {
     setLoading(true);
     setFailed(false);
     // Only the newest request may write: an older answer arriving late is dropped (and its request aborted).
-    getSuggestions(urlQuery, currency, page, controller.signal).then(
+    getSuggestions(query, currency, page, controller.signal).then(
       (data) => {
         if (id !== latest.current) return;
-        setAnswer({ query: urlQuery, page, data });
+        setAnswer({ query, page, data });
         setLoading(false);
       },
       () => {
@@ -146,7 +151,7 @@ export function SearchPage() {
       },
     );
     return () => controller.abort();
-  }, [urlQuery, page, currency]);
+  }, [query, page, currency]);
 
   const { add, adding } = useAddToCart();
   const [transferOf, setTransferOf] = useState<{ suggestion: Suggestion; then: Then } | null>(null);
@@ -194,7 +199,7 @@ export function SearchPage() {
       </SearchForm>
       {transferMode ? <p>Names already registered elsewhere can be transferred to us with their EPP code.</p> : null}
 
-      {!urlQuery ? (
+      {!query ? (
         <EmptyState>{EMPTY_SEARCH_TEXT}</EmptyState>
       ) : (
         <Results aria-busy={loading}>
@@ -254,7 +259,7 @@ export function SearchPage() {
               page={answer.page}
               totalPages={answer.data.total_pages}
               hasNext={answer.data.has_next}
-              onPage={(n) => setPaging({ query: urlQuery, page: n })}
+              onPage={(n) => setPaging({ query, page: n })}
             />
           ) : null}
         </Results>
