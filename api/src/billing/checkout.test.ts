@@ -105,7 +105,7 @@ test('a gateway checkout is paid through the sandbox page and provisioned once',
   const listed = (await t.inject({ url: '/api/user_invoice_list/', auth: u.auth })).json().invoices.invoices.invoice[0];
   expect(listed).toMatchObject({ invoicenum, status: 'Unpaid', paymentmethod: 'Pay with Fiat' });
 
-  const path = new URL(authorization_url).pathname;
+  const path = new URL(authorization_url!).pathname;
   expect(path).toBe(`/sandbox/pay/${reference}`);
   const page = await t.inject({ url: path });
   expect(page.body).toContain(invoicenum);
@@ -125,7 +125,7 @@ test('a declined gateway payment leaves no paid invoice and gives the cart back'
   await addDomain(u.auth, name);
   const res = await checkout(u.auth, 'crypto_payment_gateway');
   const { authorization_url } = res.json().data as Record<string, string>;
-  const decline = await t.inject({ method: 'POST', url: `${new URL(authorization_url).pathname}/decline` });
+  const decline = await t.inject({ method: 'POST', url: `${new URL(authorization_url!).pathname}/decline` });
   expect(decline.headers.location).toBe('http://localhost:3000/dashboard/invoices');
   const inv = (await t.inject({ url: '/api/user_invoice_list/', auth: u.auth })).json().invoices.invoices.invoice;
   expect(inv).toEqual([expect.objectContaining({ status: 'Cancelled', paymentmethod: 'Pay with Crypto' })]);

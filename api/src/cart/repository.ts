@@ -61,6 +61,20 @@ export async function findOrCreateCart(
   return cart;
 }
 
+/** The request's cart and its items in one query (the hot path of GET /api/cart/). */
+export async function findCartWithItems(ex: Executor, request: FastifyRequest): Promise<{ cart: Cart | undefined; items: CartItem[] }> {
+  const userId = request.user?.id;
+  const cookieId = userId ? undefined : cookieCartId(request);
+  if (!userId && !cookieId) return { cart: undefined, items: [] };
+  const rows = await ex
+    .select({ cart: carts, item: cartItems })
+    .from(carts)
+    .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .where(userId ? eq(carts.userId, userId) : and(eq(carts.id, cookieId!), isNull(carts.userId)))
+    .orderBy(asc(cartItems.id));
+  return { cart: rows[0]?.cart, items: rows.flatMap((r) => (r.item ? [r.item] : [])) };
+}
+
 export async function itemsOf(ex: Executor, cartId: string): Promise<CartItem[]> {
   return ex.select().from(cartItems).where(eq(cartItems.cartId, cartId)).orderBy(asc(cartItems.id));
 }

@@ -16,6 +16,7 @@ import {
   cartView,
   cookieCartId,
   findCart,
+  findCartWithItems,
   findOrCreateCart,
   itemsOf,
   itemView,
@@ -80,9 +81,9 @@ export async function cartRoutes(app: FastifyInstance) {
   app.get('/api/cart/', { preHandler: app.optionalUser }, async (request) => {
     const q = request.query as Record<string, string | undefined>;
     const book = await commerce.catalog.get();
-    const cart = await findCart(db, request);
+    const { cart, items } = await findCartWithItems(db, request);
     const currency = resolveCurrency(book, q.currency, cart?.currency ?? 'USD');
-    return cartView(book, cart, cart ? await itemsOf(db, cart.id) : [], currency);
+    return cartView(book, cart, items, currency);
   });
 
   app.post('/api/cart/', { preHandler: app.optionalUser }, async (request, reply) => {
