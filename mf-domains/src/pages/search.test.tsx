@@ -90,6 +90,28 @@ describe('search box', () => {
     expect(searches(calls)).toHaveLength(1);
   });
 
+  it('does not search for blank input', async () => {
+    const { calls } = fakeApi(() => json(suggestionsAnswer(FOO)));
+    const { router } = renderAt('/search');
+    const user = setupUser();
+    await user.type(screen.getByLabelText('Domain name'), '   ');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByText('You have not entered a domain name to search.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('searches at once on Enter, without waiting for the debounce', async () => {
+    const { calls } = fakeApi(() => json(suggestionsAnswer(FOO)));
+    const { router } = renderAt('/search');
+    const user = setupUser();
+    await user.type(screen.getByLabelText('Domain name'), 'foo.com{Enter}');
+    expect(router.state.location.search).toBe('?query=foo.com');
+    expect(await mainDomain()).toBe('foo.com');
+    act(() => jest.advanceTimersByTime(1000));
+    expect(searches(calls)).toHaveLength(1);
+  });
+
   it('follows a query changed from outside (the header search, the back button)', async () => {
     fakeApi((c) => json(suggestionsAnswer([suggestion(c.params.get('domain')!)])));
     const { router } = renderAt('/search?query=one.com');
