@@ -6,7 +6,8 @@ const webpack = require('webpack');
 
 const root = __dirname;
 const sharedVersion = require('./shared/package.json').version;
-const exact = (pkg) => require(`./shared/package.json`).devDependencies[pkg];
+const sharedPkg = require('./shared/package.json');
+const exact = (pkg) => sharedPkg.devDependencies[pkg] ?? sharedPkg.dependencies[pkg];
 
 /** The default ports of CONTRACT.md; each overridable by `<NAME>_PORT`. */
 const APPS = {
@@ -35,6 +36,7 @@ function sharedModules() {
     ['zustand', 'zustand'],
     ['zustand/middleware', 'zustand'],
     ['ky', 'ky'],
+    ['valibot', 'valibot'],
   ]) {
     mods[name] = singleton(exact(pkg));
   }

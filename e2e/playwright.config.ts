@@ -16,7 +16,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: path.join(__dirname, '..', 'test-results', 'e2e.json') }]],
+  // Output per port, so journeys run side by side on other ports do not trample each other's files.
+  outputDir: path.join(__dirname, 'test-results', new URL(E2E.storefront).port),
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON ?? path.join(__dirname, 'test-results', `e2e-${new URL(E2E.storefront).port}.json`) }]],
   use: {
     baseURL: E2E.storefront,
     trace: 'retain-on-failure',

@@ -79,7 +79,7 @@ if (want('postgres') && existsSync(path.join(root, 'api', 'scripts', 'test-pg.mj
 if (want('e2e')) {
   if (ensureChromium()) {
     const out = path.join(results, 'e2e.json');
-    const ok = run('e2e', 'npx', ['--no-install', 'playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+    const ok = run('e2e', 'npx', ['--no-install', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { E2E_JSON: out } });
     tally('e2e', ok, countPlaywright(out));
   } else {
     tally('e2e', false);

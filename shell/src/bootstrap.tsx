@@ -8,6 +8,7 @@ import { preload, registerAll, loadRoutes } from './remotes';
 import { ownerOf } from './route-table';
 import { shellRoutes } from './routes';
 import { watchLinksForPreload } from './preload';
+import { sharedModulesForRemotes } from './provide-shared';
 
 const rootElement = document.getElementById('root')!;
 const root = createRoot(rootElement);
@@ -40,3 +41,5 @@ export async function start(register: (config: Awaited<ReturnType<typeof loadRun
 }
 
 if (!__SINGLE_BUNDLE__) void start(registerAll);
+// Referenced so the build keeps the provider entries; never called.
+export const provides = sharedModulesForRemotes;
