@@ -15,7 +15,7 @@ export function PolicyPage({ title, load }: { title: string; load: (signal: Abor
   return (
     <Page>
       <h1>{doc?.title ?? title}</h1>
-      <div style={{ position: 'relative', minHeight: policy.status === 'loading' ? 240 : undefined, maxWidth: 860 }}>
+      <div style={{ position: 'relative', minHeight: policy.status === 'loading' ? '100vh' : undefined, maxWidth: 860 }}>
         <LoadingOverlay show={policy.status === 'loading'} label={`Loading the ${title}…`} />
         {policy.status === 'error' ? (
           <Notice tone="error" role="alert">

@@ -20,7 +20,7 @@ export function AboutPage() {
   return (
     <Page>
       <h1>About us</h1>
-      <div style={{ position: 'relative', minHeight: company.status === 'loading' ? 200 : undefined }}>
+      <div style={{ position: 'relative', minHeight: company.status === 'loading' ? '100vh' : undefined }}>
         <LoadingOverlay show={company.status === 'loading'} label="Loading the company information…" />
         {company.status === 'error' ? (
           <Notice tone="error" role="alert">

@@ -29,7 +29,7 @@ export function BlogPostPage() {
       <Breadcrumb
         items={[{ label: 'Home', to: '/' }, { label: 'Blog', to: '/blog' }, ...(post.status === 'ok' ? [{ label: post.data.title }] : [])]}
       />
-      <div style={{ position: 'relative', minHeight: post.status === 'loading' ? 240 : undefined }}>
+      <div style={{ position: 'relative', minHeight: post.status === 'loading' ? '100vh' : undefined }}>
         <LoadingOverlay show={post.status === 'loading'} label="Loading the post…" />
         {post.status === 'error' ? (
           <>

@@ -60,7 +60,7 @@ export function BlogPage() {
     <Page>
       <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Blog' }]} />
       <h1>Blog</h1>
-      <div style={{ position: 'relative', minHeight: posts.status === 'loading' ? 200 : undefined }}>
+      <div style={{ position: 'relative', minHeight: posts.status === 'loading' ? '100vh' : undefined }}>
         <LoadingOverlay show={posts.status === 'loading'} label="Loading blog posts…" />
         {posts.status === 'error' ? (
           <Notice tone="error" role="alert">
