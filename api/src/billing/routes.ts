@@ -1,6 +1,7 @@
 // POST /api/checkout/, GET /api/user_invoice_list/, GET /api/invoices/{id}/, GET /api/user_services/ (the
 // user-services path the spec leaves open). Only the caller's own invoices and services exist for them.
 import { and, desc, eq } from 'drizzle-orm';
+import { doc } from '../commerce/docs';
 import type { FastifyInstance } from 'fastify';
 import { invoiceItems, invoices, userServices } from '../db/schema-commerce';
 import { nonFieldError, notFound } from '../http/errors';
@@ -30,7 +31,7 @@ function invoiceView(i: Invoice) {
 export async function billingRoutes(app: FastifyInstance) {
   const db = app.db.orm;
 
-  app.post('/api/checkout/', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/checkout/', { schema: doc('billing', 'Turn the cart into an invoice and pay it (wallet) or get a payment page (gateways)', 'required'), preHandler: app.requireUser }, async (request) => {
     const body = request.body;
     if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
       throw nonFieldError('Invalid data. Expected a dictionary.');
@@ -38,12 +39,12 @@ export async function billingRoutes(app: FastifyInstance) {
     return checkout(app, request, (body ?? {}) as Record<string, unknown>);
   });
 
-  app.get('/api/user_invoice_list/', { preHandler: app.requireUser }, async (request) => {
+  app.get('/api/user_invoice_list/', { schema: doc('billing', "The customer's invoices, newest first", 'required'), preHandler: app.requireUser }, async (request) => {
     const rows = await db.select().from(invoices).where(eq(invoices.userId, request.user!.id)).orderBy(desc(invoices.id));
     return { invoices: { totalresults: rows.length, invoices: { invoice: rows.map(invoiceView) } } };
   });
 
-  app.get('/api/invoices/:id/', { preHandler: app.requireUser }, async (request) => {
+  app.get('/api/invoices/:id/', { schema: doc('billing', 'One invoice with its lines', 'required'), preHandler: app.requireUser }, async (request) => {
     const id = Number((request.params as { id: string }).id);
     if (!Number.isSafeInteger(id) || id < 1) throw notFound();
     const [inv] = await db.select().from(invoices).where(and(eq(invoices.id, id), eq(invoices.userId, request.user!.id)));
@@ -61,7 +62,7 @@ export async function billingRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/api/user_services/', { preHandler: app.requireUser }, async (request) => {
+  app.get('/api/user_services/', { schema: doc('billing', "The customer's hosting services", 'required'), preHandler: app.requireUser }, async (request) => {
     const rows = await db.select().from(userServices).where(eq(userServices.userId, request.user!.id)).orderBy(desc(userServices.id));
     return rows.map((s) => ({
       id: s.id,

@@ -1,6 +1,7 @@
 // POST/GET /api/cart/, PATCH /api/cart/items/{id}/, POST /api/cart/remove_item/, POST /api/cart/clear_cart/,
 // GET /api/vat-calculate/. The server prices every item itself: a price sent by the client is never read.
 import { and, count, eq } from 'drizzle-orm';
+import { doc } from '../commerce/docs';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { MAX_NAMESERVERS } from 'shared/schemas';
@@ -78,7 +79,7 @@ export async function cartRoutes(app: FastifyInstance) {
     reply.clearCookie('cart_id', { path: '/' });
   });
 
-  app.get('/api/cart/', { preHandler: app.optionalUser }, async (request) => {
+  app.get('/api/cart/', { schema: doc('cart', 'The cart (visitor cookie or account), priced in ?currency=', 'optional'), preHandler: app.optionalUser }, async (request) => {
     const q = request.query as Record<string, string | undefined>;
     const book = await commerce.catalog.get();
     const { cart, items } = await findCartWithItems(db, request);
@@ -86,7 +87,7 @@ export async function cartRoutes(app: FastifyInstance) {
     return cartView(book, cart, items, currency);
   });
 
-  app.post('/api/cart/', { preHandler: app.optionalUser }, async (request, reply) => {
+  app.post('/api/cart/', { schema: doc('cart', 'Add a domain (service 1) or a hosting plan; the server prices it', 'optional'), preHandler: app.optionalUser }, async (request, reply) => {
     const body = parseBody(AddItem, request.body);
     let book = await commerce.catalog.get();
     const currency = resolveCurrency(book, body.currency);
@@ -171,7 +172,7 @@ export async function cartRoutes(app: FastifyInstance) {
     return item;
   };
 
-  app.patch('/api/cart/items/:id/', { preHandler: app.optionalUser }, async (request) => {
+  app.patch('/api/cart/items/:id/', { schema: doc('cart', "Set an item's nameservers (at most 2) and domain protection (free)", 'optional'), preHandler: app.optionalUser }, async (request) => {
     const body = parseBody(PatchItem, request.body);
     const item = await ownItem(request, Number((request.params as { id: string }).id));
     const domainLike = item.kind !== 'hosting' || item.serviceId === 2;
@@ -192,20 +193,20 @@ export async function cartRoutes(app: FastifyInstance) {
     return itemView(updated!, priceItem(book, updated!, currency) ?? 0, currency);
   });
 
-  app.post('/api/cart/remove_item/', { preHandler: app.optionalUser }, async (request) => {
+  app.post('/api/cart/remove_item/', { schema: doc('cart', 'Remove one item', 'optional'), preHandler: app.optionalUser }, async (request) => {
     const body = parseBody(RemoveItem, request.body);
     const item = await ownItem(request, body.item_id);
     await db.delete(cartItems).where(eq(cartItems.id, item.id));
     return { message: 'Item removed successfully' };
   });
 
-  app.post('/api/cart/clear_cart/', { preHandler: app.optionalUser }, async (request) => {
+  app.post('/api/cart/clear_cart/', { schema: doc('cart', 'Empty the cart', 'optional'), preHandler: app.optionalUser }, async (request) => {
     const cart = await findCart(db, request);
     if (cart) await db.delete(cartItems).where(eq(cartItems.cartId, cart.id));
     return { message: 'Cart cleared successfully' };
   });
 
-  app.get('/api/vat-calculate/', { preHandler: app.optionalUser }, async (request) => {
+  app.get('/api/vat-calculate/', { schema: doc('cart', "VAT on the caller's cart", 'optional'), preHandler: app.optionalUser }, async (request) => {
     const q = request.query as Record<string, string | undefined>;
     const cart = await findCart(db, request);
     if (q.cart_id && q.cart_id !== cart?.id) throw notFound('No such cart.');

@@ -1,6 +1,7 @@
 // GET /domain/suggestions/, GET /domain/check/{domain}, POST /domain/check-transfer-eligibility/, GET /domain/ and
 // GET /domain/{id}/ (the customer's own domains; another customer's is 404).
 import { and, desc, eq } from 'drizzle-orm';
+import { doc } from '../commerce/docs';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { textField } from '../commerce/fields';
@@ -39,7 +40,7 @@ function domainRow(d: typeof customerDomains.$inferSelect) {
 export async function domainRoutes(app: FastifyInstance) {
   const { commerce } = app;
 
-  app.get('/domain/suggestions/', async (request, reply) => {
+  app.get('/domain/suggestions/', { schema: doc('domains', 'Suggestions for a name: the typed name, the label in every TLD, then variations (10 per page)', 'none') }, async (request, reply) => {
     const q = request.query as Query;
     const book = await commerce.catalog.get();
     const currency = resolveCurrency(book, q.currency);
@@ -50,21 +51,21 @@ export async function domainRoutes(app: FastifyInstance) {
     return body;
   });
 
-  app.get('/domain/check/:domain', async (request) => {
+  app.get('/domain/check/:domain', { schema: doc('domains', 'Availability and price of one name', 'none') }, async (request) => {
     const q = request.query as Query;
     const book = await commerce.catalog.get();
     const currency = resolveCurrency(book, q.currency);
     return checkOne(commerce, book, (request.params as { domain: string }).domain, currency);
   });
 
-  app.post('/domain/check-transfer-eligibility/', async (request) => {
+  app.post('/domain/check-transfer-eligibility/', { schema: doc('domains', 'Can this name be transferred in? Price and reason', 'none') }, async (request) => {
     const body = parseBody(TransferBody, request.body);
     const book = await commerce.catalog.get();
     const currency = resolveCurrency(book, body.currency);
     return transferCheck(commerce, book, body.domain, currency);
   });
 
-  app.get('/domain/', { preHandler: app.requireUser }, async (request) => {
+  app.get('/domain/', { schema: doc('domains', "The customer's domains", 'required'), preHandler: app.requireUser }, async (request) => {
     const rows = await app.db.orm
       .select()
       .from(customerDomains)
@@ -73,7 +74,7 @@ export async function domainRoutes(app: FastifyInstance) {
     return rows.map(domainRow);
   });
 
-  app.get('/domain/:id/', { preHandler: app.requireUser }, async (request) => {
+  app.get('/domain/:id/', { schema: doc('domains', "One of the customer's domains", 'required'), preHandler: app.requireUser }, async (request) => {
     const id = Number((request.params as { id: string }).id);
     if (!Number.isSafeInteger(id) || id < 1) throw notFound();
     const [row] = await app.db.orm

@@ -1,6 +1,7 @@
 // GET /payment/currencies/, GET /payment/wallet-balance/, POST /payment/deposit/initiate-payment/,
 // POST /payment/webhook/{provider}/ (signed: the only settlement path) and the sandbox gateway's pages.
 import { eq } from 'drizzle-orm';
+import { doc } from '../commerce/docs';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { newReference } from '../billing/checkout';
@@ -37,12 +38,12 @@ export async function paymentRoutes(app: FastifyInstance) {
   const { commerce } = app;
   const db = app.db.orm;
 
-  app.get('/payment/currencies/', async () => {
+  app.get('/payment/currencies/', { schema: doc('payments', 'Currencies sold in', 'none') }, async () => {
     const book = await commerce.catalog.get();
     return book.currencies.map((c) => ({ code: c.code, name: c.name }));
   });
 
-  app.get('/payment/wallet-balance/', { preHandler: app.requireUser }, async (request) => {
+  app.get('/payment/wallet-balance/', { schema: doc('payments', 'Wallet balance per currency (most recently used first)', 'required'), preHandler: app.requireUser }, async (request) => {
     const book = await commerce.catalog.get();
     const used = await balances(db, request.user!.id);
     const order = [...used.map((u) => u.currency), ...book.currencies.map((c) => c.code).filter((c) => !used.some((u) => u.currency === c))];
@@ -52,7 +53,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     }));
   });
 
-  app.post('/payment/deposit/initiate-payment/', { preHandler: app.requireUser }, async (request) => {
+  app.post('/payment/deposit/initiate-payment/', { schema: doc('payments', 'Start a wallet top-up; returns the payment page', 'required'), preHandler: app.requireUser }, async (request) => {
     const body = parseBody(Deposit, request.body);
     const book = await commerce.catalog.get();
     const currency = resolveCurrency(book, body.currency, book.currencies[0]?.code ?? 'USD');
@@ -94,7 +95,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   await app.register(async (hook) => {
     hook.removeAllContentTypeParsers();
     hook.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    hook.post('/payment/webhook/:provider/', { config: { rateLimit: false } }, async (request, reply) => {
+    hook.post('/payment/webhook/:provider/', { schema: doc('payments', 'Gateway webhook (x-paystack-signature: HMAC-SHA512 of the raw body); the only way a payment settles'), config: { rateLimit: false } }, async (request, reply) => {
       const name = (request.params as { provider: string }).provider;
       const provider = commerce.providers.byName(name);
       if (!provider) throw new ApiError(404, { detail: 'Not found.' });

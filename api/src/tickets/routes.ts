@@ -1,6 +1,7 @@
 // Support tickets: GET/POST /ticket/tickets, PATCH /ticket/tickets/{id}/, GET/POST /ticket/replies. Customers see
 // only their own tickets (another's is 404); staff (users.is_staff) see all, reply to any and set status.
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { doc } from '../commerce/docs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { TICKET_PRIORITIES } from 'shared/schemas';
@@ -64,7 +65,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     return t;
   };
 
-  app.get('/ticket/tickets', { preHandler: app.requireUser }, async (request) => {
+  app.get('/ticket/tickets', { schema: doc('tickets', 'Tickets (staff: all tickets)', 'required'), preHandler: app.requireUser }, async (request) => {
     const user = request.user!;
     const rows = await db
       .select()
@@ -75,12 +76,12 @@ export async function ticketRoutes(app: FastifyInstance) {
     return rows.map((r) => view(r, names));
   });
 
-  app.get('/ticket/tickets/:id/', { preHandler: app.requireUser }, async (request) => {
+  app.get('/ticket/tickets/:id/', { schema: doc('tickets', 'One ticket', 'required'), preHandler: app.requireUser }, async (request) => {
     const t = await visible(request, Number((request.params as { id: string }).id));
     return view(t, await usernames([t.assignedTo]));
   });
 
-  app.post('/ticket/tickets/', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/ticket/tickets/', { schema: doc('tickets', 'Open a ticket', 'required'), preHandler: app.requireUser }, async (request, reply) => {
     const body = parseBody(NewTicket, request.body);
     const now = app.clock.now();
     const [t] = await db
@@ -90,7 +91,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     return reply.code(201).send({ message: 'Ticket created successfully.', data: view(t!, new Map()) });
   });
 
-  app.patch('/ticket/tickets/:id/', { preHandler: app.requireUser }, async (request) => {
+  app.patch('/ticket/tickets/:id/', { schema: doc('tickets', 'Change status, priority or assignee (customers may only close)', 'required'), preHandler: app.requireUser }, async (request) => {
     const body = parseBody(PatchTicket, request.body);
     const user = request.user!;
     const t = await visible(request, Number((request.params as { id: string }).id));
@@ -114,7 +115,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     return { message: 'Ticket updated.', data: view(updated!, await usernames([updated!.assignedTo])) };
   });
 
-  app.get('/ticket/replies', { preHandler: app.requireUser }, async (request) => {
+  app.get('/ticket/replies', { schema: doc('tickets', "A ticket's replies", 'required'), preHandler: app.requireUser }, async (request) => {
     const raw = (request.query as Record<string, string | undefined>).ticket_id;
     if (!raw || !/^\d{1,9}$/.test(raw)) throw validationError({ ticket_id: 'Give the ticket_id of one of your tickets.' });
     const t = await visible(request, Number(raw));
@@ -127,7 +128,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     return rows.map((r) => ({ id: r.id, ticket: t.id, user: r.user, username: r.username, is_staff: r.isStaff, message: r.message, created_at: r.createdAt.toISOString() }));
   });
 
-  app.post('/ticket/replies/', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/ticket/replies/', { schema: doc('tickets', 'Reply to a ticket', 'required'), preHandler: app.requireUser }, async (request, reply) => {
     const body = parseBody(NewReply, request.body);
     const user = request.user!;
     const t = await visible(request, body.ticket);
