@@ -176,3 +176,38 @@ test('a name bought by someone else between checkout and payment is refunded, no
   const refund = (await t.inject({ url: '/payment/wallet-balance/', auth: a.auth })).json()[0];
   expect(refund).toMatchObject({ balance: 13.96, currency: { code: 'USD' } });
 });
+
+test('an unpaid invoice can be paid later; a second gateway payment arriving after that goes to the wallet', async () => {
+  const u = await t.user();
+  await addDomain(u.auth);
+  const first = (await checkout(u.auth, 'fiat_payment_gateway')).json().data as Record<string, string>;
+  const id = first.invoice_id as unknown as number;
+  // The customer closed the payment page; later they pay through a new page...
+  const again = await t.inject({ method: 'POST', url: `/api/invoices/${id}/pay/`, auth: u.auth, payload: { payment_kind: 'fiat_payment_gateway' } });
+  expect(again.statusCode).toBe(200);
+  const second = again.json().data as Record<string, string>;
+  expect(second.reference).not.toBe(first.reference);
+  await t.inject({ method: 'POST', url: `${new URL(second.authorization_url!).pathname}/approve` });
+  expect((await t.inject({ url: `/api/invoices/${id}/`, auth: u.auth })).json().status).toBe('Paid');
+  // ...and then approve the first page too: the invoice is not paid twice, the money lands in the wallet.
+  await t.inject({ method: 'POST', url: `${new URL(first.authorization_url!).pathname}/approve` });
+  expect((await t.inject({ url: '/payment/wallet-balance/', auth: u.auth })).json()[0]).toMatchObject({ balance: 13.96, currency: { code: 'USD' } });
+  expect((await t.inject({ url: '/domain/', auth: u.auth })).json()).toHaveLength(1);
+  // Paying it once more is refused; someone else cannot pay or see it.
+  expect((await t.inject({ method: 'POST', url: `/api/invoices/${id}/pay/`, auth: u.auth, payload: { payment_kind: 'wallet' } })).json()).toEqual({
+    error: `Invoice ${first.invoicenum} is paid, not unpaid.`,
+  });
+  const other = await t.user();
+  expect((await t.inject({ method: 'POST', url: `/api/invoices/${id}/pay/`, auth: other.auth, payload: { payment_kind: 'wallet' } })).statusCode).toBe(404);
+});
+
+test('an unpaid invoice paid from the wallet', async () => {
+  const u = await t.user();
+  await addDomain(u.auth);
+  const first = (await checkout(u.auth, 'crypto_payment_gateway')).json().data as Record<string, unknown>;
+  const pay = (kind: string) => t.inject({ method: 'POST', url: `/api/invoices/${first.invoice_id}/pay/`, auth: u.auth, payload: { payment_kind: kind } });
+  expect((await pay('wallet')).json().error).toMatch(/does not cover/);
+  await fund(u.id, 2000);
+  expect((await pay('wallet')).json().data).toMatchObject({ status: 'Paid', total: 13.96 });
+  expect((await t.inject({ url: '/api/user_invoice_list/', auth: u.auth })).json().invoices.invoices.invoice[0]).toMatchObject({ status: 'Paid', paymentmethod: 'Wallet' });
+});

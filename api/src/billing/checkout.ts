@@ -11,7 +11,7 @@ import { availabilityOf } from '../domains/service';
 import { ApiError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
 import { formatMoney, toMajor, vatOf } from '../money/money';
-import { PaymentGatewayError } from '../payments/provider';
+import { type GatewayKind, PaymentGatewayError } from '../payments/provider';
 import { debit, InsufficientFunds } from '../payments/wallet';
 import { addToDate, cancelInvoice, payInvoice, type Provisioned } from './provision';
 
@@ -201,4 +201,73 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
 
 function dueDate(now: Date): string {
   return new Date(now.getTime() + INVOICE_DUE_DAYS * 24 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * POST /api/invoices/{id}/pay/: pays an Unpaid invoice (for example after the payment page was closed) from the wallet
+ * or through a new gateway payment. A gateway payment that arrives after the invoice was paid goes to the wallet.
+ */
+export async function payExistingInvoice(app: FastifyInstance, request: FastifyRequest, invoiceId: number, body: Record<string, unknown>) {
+  const { commerce } = app;
+  const db = app.db.orm;
+  const user = request.user!;
+  const paymentKind = parsePaymentKind(body.payment_kind);
+  const now = app.clock.now();
+  const result = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Executor;
+    const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+    if (!inv || inv.userId !== user.id) throw new ApiError(404, { detail: 'Not found.' });
+    if (inv.status !== 'Unpaid') throw checkoutError(`Invoice ${inv.invoicenum} is ${inv.status.toLowerCase()}, not unpaid.`);
+    if (paymentKind === 'wallet') {
+      try {
+        await debit(tx, { userId: user.id, currency: inv.currency, amountMinor: inv.totalMinor, kind: 'payment', invoiceId: inv.id, description: `Payment of ${inv.invoicenum}`, now });
+      } catch (err) {
+        if (err instanceof InsufficientFunds) {
+          throw checkoutError(
+            `Your wallet balance (${formatMoney(err.balanceMinor, inv.currency)}) does not cover the total (${formatMoney(inv.totalMinor, inv.currency)}). Top up your wallet or choose another payment method.`,
+          );
+        }
+        throw err;
+      }
+      await tx.update(invoices).set({ paymentKind: 'wallet' }).where(eq(invoices.id, inv.id));
+      const provisioned = await payInvoice(tx, inv.id, now);
+      return { kind: 'wallet' as const, inv, provisioned: provisioned ?? { names: [] } };
+    }
+    const reference = newReference('chk');
+    const gateway: GatewayKind = paymentKind === 'crypto_payment_gateway' ? 'crypto' : 'fiat';
+    await tx.insert(payments).values({
+      reference,
+      userId: user.id,
+      purpose: 'checkout',
+      provider: commerce.providers.forKind(gateway).name,
+      paymentKind,
+      invoiceId: inv.id,
+      amountMinor: inv.totalMinor,
+      currency: inv.currency,
+      status: 'pending',
+      createdAt: now,
+    });
+    return { kind: 'gateway' as const, inv, reference, gateway };
+  });
+  const summary = { invoice_id: result.inv.id, invoicenum: result.inv.invoicenum, total: toMajor(result.inv.totalMinor), currency: result.inv.currency };
+  if (result.kind === 'wallet') {
+    await commerce.registered(result.provisioned.names);
+    return { message: 'Payment successful. Your order is now active.', data: { ...summary, status: 'Paid' } };
+  }
+  try {
+    const init = await commerce.providers.forKind(result.gateway).initialize({
+      reference: result.reference,
+      amountMinor: result.inv.totalMinor,
+      currency: result.inv.currency,
+      email: user.email,
+      purpose: 'checkout',
+      kind: result.gateway,
+      callbackUrl: `${app.config.storefrontUrl}/dashboard/invoices`,
+    });
+    return { message: 'Complete the payment on the payment page.', data: { ...summary, status: 'Unpaid', authorization_url: init.authorizationUrl, reference: result.reference } };
+  } catch (err) {
+    if (!(err instanceof PaymentGatewayError)) throw err;
+    await db.update(payments).set({ status: 'failed', failureReason: err.message }).where(eq(payments.reference, result.reference));
+    throw new ApiError(502, { error: err.message });
+  }
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { invoiceItems, invoices, userServices } from '../db/schema-commerce';
 import { nonFieldError, notFound } from '../http/errors';
 import { toMajor } from '../money/money';
-import { checkout } from './checkout';
+import { checkout, payExistingInvoice } from './checkout';
 import { paymentMethodLabel } from './provision';
 
 type Invoice = typeof invoices.$inferSelect;
@@ -37,6 +37,16 @@ export async function billingRoutes(app: FastifyInstance) {
       throw nonFieldError('Invalid data. Expected a dictionary.');
     }
     return checkout(app, request, (body ?? {}) as Record<string, unknown>);
+  });
+
+  app.post('/api/invoices/:id/pay/', { schema: doc('billing', 'Pay an unpaid invoice from the wallet or through a new payment page', 'required'), preHandler: app.requireUser }, async (request) => {
+    const id = Number((request.params as { id: string }).id);
+    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+    const body = request.body;
+    if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+      throw nonFieldError('Invalid data. Expected a dictionary.');
+    }
+    return payExistingInvoice(app, request, id, (body ?? {}) as Record<string, unknown>);
   });
 
   app.get('/api/user_invoice_list/', { schema: doc('billing', "The customer's invoices, newest first", 'required'), preHandler: app.requireUser }, async (request) => {

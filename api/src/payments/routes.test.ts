@@ -103,6 +103,15 @@ test('a forged webhook credits nothing; a replayed one credits once', async () =
   ]);
 });
 
+test('the same signed event delivered five times at once credits once', async () => {
+  const u = await t.user();
+  const { reference } = (await deposit(u.auth, 1234, 'NGN')).json().data as { reference: string };
+  const results = await Promise.all(Array.from({ length: 5 }, () => webhook('charge.success', reference, 123400, 'NGN')));
+  expect(results.map((r) => r.json().status).sort()).toEqual(['credited', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
+  expect(await balanceOf(u.auth)).toBe(1234);
+  expect(await t.db.orm.select().from(walletEntries).where(eq(walletEntries.userId, u.id))).toHaveLength(1);
+});
+
 test('an event for another amount or currency credits nothing', async () => {
   const u = await t.user();
   const { reference } = (await deposit(u.auth, 70, 'USD')).json().data as { reference: string };

@@ -61,7 +61,19 @@ export async function settle(app: FastifyInstance, providerName: string, event: 
       return 'credited';
     }
     provisioned = await payInvoice(tx, p.invoiceId!, now);
-    return 'invoice paid';
+    if (provisioned) return 'invoice paid';
+    // The invoice was meanwhile paid another way (or cancelled): the money is the customer's, so it goes to the wallet.
+    await credit(tx, {
+      userId: p.userId,
+      currency: p.currency,
+      amountMinor: p.amountMinor,
+      kind: 'refund',
+      paymentId: p.id,
+      invoiceId: p.invoiceId ?? undefined,
+      description: `Payment ${p.reference} arrived for an invoice no longer unpaid: credited to the wallet`,
+      now,
+    });
+    return 'credited';
   });
   if (provisioned) await app.commerce.registered((provisioned as Provisioned).names);
   return outcome;
