@@ -183,7 +183,9 @@ function HeroSection() {
           {images.length ? (
             <Slideshow slides={images} />
           ) : (
+            // The space below stands in for the slideshow's controls, so nothing moves when the slides arrive.
             <HeroImage
+              style={{ marginBottom: 52 }}
               src={heroImage}
               alt="A website with a secure address, running on fast servers"
               width={SLIDE_WIDTH}
