@@ -8,9 +8,9 @@ export interface SlideImage {
   alt: string;
 }
 
-/** Rendered size of every slide: fixed, so that nothing shifts while images load. */
-export const SLIDE_WIDTH = 640;
-export const SLIDE_HEIGHT = 400;
+/** Intrinsic size of the slide images (the API's banners are 1600 x 600); the frame keeps this ratio, so nothing shifts. */
+export const SLIDE_WIDTH = 1600;
+export const SLIDE_HEIGHT = 600;
 
 const Frame = styled.div`
   position: relative; width: 100%; aspect-ratio: ${SLIDE_WIDTH} / ${SLIDE_HEIGHT}; border-radius: 20px;

@@ -43,7 +43,7 @@ const Section = styled.section<{ tone?: 'soft' | 'dark' }>`
 
 const Hero = styled.div`
   display: grid; gap: 2rem; align-items: center;
-  ${theme.breakpoint.md} { grid-template-columns: 1fr 1fr; }
+  ${theme.breakpoint.md} { grid-template-columns: 5fr 7fr; }
   h1 { font-size: clamp(2rem, 5vw, 3.2rem); line-height: 1.1; margin: 1rem 0; }
   p.intro { font-size: 1.15rem; color: ${theme.color.muted}; margin: 0 0 1.5rem; max-width: 46ch; }
   .actions { display: flex; flex-wrap: wrap; gap: .75rem; }
@@ -57,6 +57,7 @@ const Badge = styled.p`
 
 const HeroImage = styled.img`
   display: block; width: 100%; height: auto; aspect-ratio: ${SLIDE_WIDTH} / ${SLIDE_HEIGHT}; border-radius: 20px;
+  object-fit: cover;
 `;
 
 const Grid = styled.ul<{ min?: string }>`
