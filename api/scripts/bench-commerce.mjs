@@ -27,22 +27,26 @@ const freePort = () =>
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-commerce-'));
-const server = spawn(process.execPath, [path.join(apiDir, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/server.ts'], {
-  cwd: apiDir,
-  env: {
-    ...process.env,
-    NODE_ENV: 'development',
-    API_HOST: '127.0.0.1',
-    API_PORT: String(port),
-    API_BASE_URL: base,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    RATE_LIMIT: 'false',
-    LOG_LEVEL: 'warn',
-    DOMAIN_REGISTRY: 'simulated',
+const server = spawn(
+  process.execPath,
+  [path.join(apiDir, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/server.ts'],
+  {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      API_HOST: '127.0.0.1',
+      API_PORT: String(port),
+      API_BASE_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      RATE_LIMIT: 'false',
+      LOG_LEVEL: 'warn',
+      DOMAIN_REGISTRY: 'simulated',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+);
 const stop = async () => {
   if (server.exitCode === null) {
     server.kill('SIGTERM');
@@ -64,7 +68,9 @@ try {
     if (Date.now() - t0 > 120_000) throw new Error('the API did not start within 120 s');
     await new Promise((r) => setTimeout(r, 200));
   }
-  console.log(`API up in ${Date.now() - t0} ms (${base}); ${seconds} s per route, ${connections} connections\n`);
+  console.log(
+    `API up in ${Date.now() - t0} ms (${base}); ${seconds} s per route, ${connections} connections\n`,
+  );
 
   // A visitor cart with a domain and a hosting plan.
   const add = async (body, cookie) => {
@@ -80,7 +86,20 @@ try {
   let cookie = await add({ service_id: 1, product_id: 1, metadata: { domain_name: 'bench-store.com' } });
   cookie = await add({ service_id: plans[0].id, product_id: plans[0].hosting_plans[0].id }, cookie);
 
-  const words = ['lagos', 'bakery', 'studio', 'tech', 'shop', 'naija', 'cloud', 'kitchen', 'motors', 'realty', 'print', 'fresh'];
+  const words = [
+    'lagos',
+    'bakery',
+    'studio',
+    'tech',
+    'shop',
+    'naija',
+    'cloud',
+    'kitchen',
+    'motors',
+    'realty',
+    'print',
+    'fresh',
+  ];
   const tlds = ['', '.com', '.ng', '.com.ng', '.io', '.org'];
   let n = 0;
   const nextName = () => {
@@ -90,7 +109,9 @@ try {
 
   const run = (title, opts) =>
     new Promise((resolve, reject) => {
-      autocannon({ url: base, connections, duration: seconds, ...opts }, (err, r) => (err ? reject(err) : resolve(r)));
+      autocannon({ url: base, connections, duration: seconds, ...opts }, (err, r) =>
+        err ? reject(err) : resolve(r),
+      );
     }).then((r) => {
       const line = `${title.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
       console.log(line);
@@ -98,9 +119,19 @@ try {
     });
 
   await run('GET /domain/suggestions/ (varied)', {
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/domain/suggestions/?domain=${encodeURIComponent(nextName())}&currency=${n % 2 ? 'USD' : 'NGN'}` }) }],
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => ({
+          ...req,
+          path: `/domain/suggestions/?domain=${encodeURIComponent(nextName())}&currency=${n % 2 ? 'USD' : 'NGN'}`,
+        }),
+      },
+    ],
   });
-  await run('GET /api/cart/ (2 items)', { requests: [{ method: 'GET', path: '/api/cart/?currency=NGN', headers: { cookie } }] });
+  await run('GET /api/cart/ (2 items)', {
+    requests: [{ method: 'GET', path: '/api/cart/?currency=NGN', headers: { cookie } }],
+  });
 } finally {
   await stop();
 }

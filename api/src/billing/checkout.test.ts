@@ -8,7 +8,10 @@ let t: TestApp;
 let planId: number;
 beforeAll(async () => {
   t = await startTestApp();
-  const services = (await t.inject({ url: '/hosting/services/' })).json() as { id: number; hosting_plans: { id: number }[] }[];
+  const services = (await t.inject({ url: '/hosting/services/' })).json() as {
+    id: number;
+    hosting_plans: { id: number }[];
+  }[];
   planId = services.find((s) => s.id === 3)!.hosting_plans[0]!.id;
 }, 120_000);
 afterAll(() => t?.close());
@@ -16,21 +19,39 @@ afterAll(() => t?.close());
 let seq = 0;
 const freshName = (tld = 'com') => `checkout-test-${Date.now().toString(36)}-${++seq}.${tld}`;
 const addDomain = (auth: string, name = freshName(), product_id = 1) =>
-  t.inject({ method: 'POST', url: '/api/cart/', auth, payload: { service_id: 1, product_id, metadata: { domain_name: name } } });
-const addHosting = (auth: string) => t.inject({ method: 'POST', url: '/api/cart/', auth, payload: { service_id: 3, product_id: planId } });
+  t.inject({
+    method: 'POST',
+    url: '/api/cart/',
+    auth,
+    payload: { service_id: 1, product_id, metadata: { domain_name: name } },
+  });
+const addHosting = (auth: string) =>
+  t.inject({ method: 'POST', url: '/api/cart/', auth, payload: { service_id: 3, product_id: planId } });
 const checkout = (auth: string, payment_kind = 'wallet', currency = 'USD') =>
   t.inject({ method: 'POST', url: '/api/checkout/', auth, payload: { payment_kind, currency } });
 const fund = async (userId: number, minor: number, currency = 'USD') => {
-  await credit(t.db.orm, { userId, currency, amountMinor: minor, kind: 'deposit', description: 'test funds', now: t.clock.now() });
+  await credit(t.db.orm, {
+    userId,
+    currency,
+    amountMinor: minor,
+    kind: 'deposit',
+    description: 'test funds',
+    now: t.clock.now(),
+  });
 };
 
 test('checkout needs a session, a known payment method and a non-empty cart', async () => {
-  expect((await t.inject({ method: 'POST', url: '/api/checkout/', payload: { payment_kind: 'wallet' } })).statusCode).toBe(401);
+  expect(
+    (await t.inject({ method: 'POST', url: '/api/checkout/', payload: { payment_kind: 'wallet' } }))
+      .statusCode,
+  ).toBe(401);
   const u = await t.user();
   expect((await checkout(u.auth)).json()).toEqual({ error: 'Your cart is empty.' });
   const bad = await checkout(u.auth, 'cheque');
   expect(bad.statusCode).toBe(400);
-  expect(bad.json().error).toMatch(/Choose a payment method: wallet, fiat_payment_gateway, crypto_payment_gateway/);
+  expect(bad.json().error).toMatch(
+    /Choose a payment method: wallet, fiat_payment_gateway, crypto_payment_gateway/,
+  );
   const nonObject = await t.inject({ method: 'POST', url: '/api/checkout/', auth: u.auth, payload: [1, 2] });
   expect(nonObject.statusCode).toBe(400);
 });
@@ -41,7 +62,9 @@ test('a hosting plan needs a domain in the cart; a domain alone may be paid', as
   expect((await addHosting(u.auth)).statusCode).toBe(200);
   const refused = await checkout(u.auth);
   expect(refused.statusCode).toBe(400);
-  expect(refused.json()).toEqual({ error: 'A hosting plan needs a domain: add a domain to your cart first.' });
+  expect(refused.json()).toEqual({
+    error: 'A hosting plan needs a domain: add a domain to your cart first.',
+  });
   await t.inject({ method: 'POST', url: '/api/cart/clear_cart/', auth: u.auth, payload: {} });
   expect((await addDomain(u.auth)).statusCode).toBe(200);
   const ok = await checkout(u.auth);
@@ -58,7 +81,12 @@ test('the invoice total is the server price plus 7.5 % VAT, in the currency aske
   const res = await checkout(u.auth, 'wallet', 'NGN');
   expect(res.json().data).toMatchObject({ total: 16125, currency: 'NGN' });
   const [inv] = await t.db.orm.select().from(invoices).where(eq(invoices.userId, u.id));
-  expect(inv).toMatchObject({ subtotalMinor: 1_500_000, vatMinor: 112_500, totalMinor: 1_612_500, status: 'Paid' });
+  expect(inv).toMatchObject({
+    subtotalMinor: 1_500_000,
+    vatMinor: 112_500,
+    totalMinor: 1_612_500,
+    status: 'Paid',
+  });
 });
 
 test('two concurrent wallet checkouts of one cart charge once', async () => {
@@ -69,11 +97,16 @@ test('two concurrent wallet checkouts of one cart charge once', async () => {
   const results = await Promise.all([checkout(u.auth), checkout(u.auth), checkout(u.auth)]);
   const codes = results.map((r) => r.statusCode).sort();
   expect(codes).toEqual([200, 400, 400]);
-  for (const r of results.filter((x) => x.statusCode === 400)) expect(r.json().error).toBe('Your cart is empty.');
-  const debits = (await t.db.orm.select().from(walletEntries).where(eq(walletEntries.userId, u.id))).filter((e) => e.amountMinor < 0);
+  for (const r of results.filter((x) => x.statusCode === 400))
+    expect(r.json().error).toBe('Your cart is empty.');
+  const debits = (await t.db.orm.select().from(walletEntries).where(eq(walletEntries.userId, u.id))).filter(
+    (e) => e.amountMinor < 0,
+  );
   expect(debits).toHaveLength(1);
   expect(debits[0]!.amountMinor).toBe(-Math.round(2 * 1299 * 1.075));
-  expect(((await t.inject({ url: '/api/user_invoice_list/', auth: u.auth })).json()).invoices.totalresults).toBe(1);
+  expect(
+    (await t.inject({ url: '/api/user_invoice_list/', auth: u.auth })).json().invoices.totalresults,
+  ).toBe(1);
   expect((await t.inject({ url: '/domain/', auth: u.auth })).json()).toHaveLength(2);
 });
 
@@ -87,22 +120,28 @@ test('a wallet that cannot cover the total changes nothing', async () => {
     'Your wallet balance (USD 10.00) does not cover the total (USD 13.96). Top up your wallet or choose another payment method.',
   );
   expect(await t.db.orm.select().from(invoices).where(eq(invoices.userId, u.id))).toHaveLength(0);
-  expect(((await t.inject({ url: '/api/cart/', auth: u.auth })).json()).items).toHaveLength(1);
-  expect(((await t.inject({ url: '/payment/wallet-balance/', auth: u.auth })).json())[0].balance).toBe(10);
+  expect((await t.inject({ url: '/api/cart/', auth: u.auth })).json().items).toHaveLength(1);
+  expect((await t.inject({ url: '/payment/wallet-balance/', auth: u.auth })).json()[0].balance).toBe(10);
 });
 
 test('a gateway checkout is paid through the sandbox page and provisioned once', async () => {
   const u = await t.user();
   const name = freshName('io');
   await addDomain(u.auth, name).then((r) => expect(r.statusCode).toBe(400)); // product 1 is .com, the name is .io
-  await t.inject({ method: 'POST', url: '/api/cart/', auth: u.auth, payload: { service_id: 1, product_id: 7, metadata: { domain_name: name } } });
+  await t.inject({
+    method: 'POST',
+    url: '/api/cart/',
+    auth: u.auth,
+    payload: { service_id: 1, product_id: 7, metadata: { domain_name: name } },
+  });
   await addHosting(u.auth);
   const res = await checkout(u.auth, 'fiat_payment_gateway');
   expect(res.statusCode).toBe(200);
   const { authorization_url, reference, invoicenum } = res.json().data as Record<string, string>;
   expect(res.json().data.status).toBe('Unpaid');
-  expect(((await t.inject({ url: '/api/cart/', auth: u.auth })).json()).items).toHaveLength(0);
-  const listed = (await t.inject({ url: '/api/user_invoice_list/', auth: u.auth })).json().invoices.invoices.invoice[0];
+  expect((await t.inject({ url: '/api/cart/', auth: u.auth })).json().items).toHaveLength(0);
+  const listed = (await t.inject({ url: '/api/user_invoice_list/', auth: u.auth })).json().invoices.invoices
+    .invoice[0];
   expect(listed).toMatchObject({ invoicenum, status: 'Unpaid', paymentmethod: 'Pay with Fiat' });
 
   const path = new URL(authorization_url!).pathname;
@@ -112,9 +151,16 @@ test('a gateway checkout is paid through the sandbox page and provisioned once',
   const approve = await t.inject({ method: 'POST', url: `${path}/approve` });
   expect(approve.headers.location).toBe('http://localhost:3000/dashboard/invoices');
   await t.inject({ method: 'POST', url: `${path}/approve` }); // a second click changes nothing
-  expect((await t.inject({ url: '/api/user_invoice_list/', auth: u.auth })).json().invoices.invoices.invoice[0].status).toBe('Paid');
-  expect((await t.inject({ url: '/domain/', auth: u.auth })).json()).toEqual([expect.objectContaining({ domainname: name, status: 'Active', paymentmethodname: 'Pay with Fiat' })]);
-  expect((await t.inject({ url: '/api/user_services/', auth: u.auth })).json()).toEqual([expect.objectContaining({ domain: name, status: 'Active' })]);
+  expect(
+    (await t.inject({ url: '/api/user_invoice_list/', auth: u.auth })).json().invoices.invoices.invoice[0]
+      .status,
+  ).toBe('Paid');
+  expect((await t.inject({ url: '/domain/', auth: u.auth })).json()).toEqual([
+    expect.objectContaining({ domainname: name, status: 'Active', paymentmethodname: 'Pay with Fiat' }),
+  ]);
+  expect((await t.inject({ url: '/api/user_services/', auth: u.auth })).json()).toEqual([
+    expect.objectContaining({ domain: name, status: 'Active' }),
+  ]);
   // The registry now knows the name.
   expect((await t.inject({ url: `/domain/check/${name}` })).json().available).toBe(false);
 });
@@ -127,24 +173,48 @@ test('a declined gateway payment leaves no paid invoice and gives the cart back'
   const { authorization_url } = res.json().data as Record<string, string>;
   const decline = await t.inject({ method: 'POST', url: `${new URL(authorization_url!).pathname}/decline` });
   expect(decline.headers.location).toBe('http://localhost:3000/dashboard/invoices');
-  const inv = (await t.inject({ url: '/api/user_invoice_list/', auth: u.auth })).json().invoices.invoices.invoice;
+  const inv = (await t.inject({ url: '/api/user_invoice_list/', auth: u.auth })).json().invoices.invoices
+    .invoice;
   expect(inv).toEqual([expect.objectContaining({ status: 'Cancelled', paymentmethod: 'Pay with Crypto' })]);
   expect((await t.inject({ url: '/domain/', auth: u.auth })).json()).toEqual([]);
-  expect((await t.inject({ url: '/api/cart/', auth: u.auth })).json().items.map((i: { metadata: { domain_name: string } }) => i.metadata.domain_name)).toEqual([name]);
+  expect(
+    (await t.inject({ url: '/api/cart/', auth: u.auth }))
+      .json()
+      .items.map((i: { metadata: { domain_name: string } }) => i.metadata.domain_name),
+  ).toEqual([name]);
   expect((await t.inject({ url: `/domain/check/${name}` })).json().available).toBe(true);
 });
 
 test('transfers become Pending Transfer; an ineligible transfer cannot be added', async () => {
   const u = await t.user();
   await fund(u.id, 100_000);
-  const locked = await t.inject({ method: 'POST', url: '/api/cart/', auth: u.auth, payload: { service_id: 1, product_id: 1, metadata: { domain_name: 'google.com', is_transfer: true } } });
+  const locked = await t.inject({
+    method: 'POST',
+    url: '/api/cart/',
+    auth: u.auth,
+    payload: { service_id: 1, product_id: 1, metadata: { domain_name: 'google.com', is_transfer: true } },
+  });
   expect(locked.statusCode).toBe(400);
   expect(locked.json().domain_name[0]).toMatch(/locked at its current registrar/);
-  const add = await t.inject({ method: 'POST', url: '/api/cart/', auth: u.auth, payload: { service_id: 1, product_id: 2, metadata: { domain_name: 'jumia.ng', is_transfer: true, epp_code: 'X9-abc' } } });
+  const add = await t.inject({
+    method: 'POST',
+    url: '/api/cart/',
+    auth: u.auth,
+    payload: {
+      service_id: 1,
+      product_id: 2,
+      metadata: { domain_name: 'jumia.ng', is_transfer: true, epp_code: 'X9-abc' },
+    },
+  });
   expect(add.statusCode).toBe(200);
-  expect(add.json().data.items[0]).toMatchObject({ price: 10, metadata: { is_transfer: true, epp_code: 'X9-abc' } });
+  expect(add.json().data.items[0]).toMatchObject({
+    price: 10,
+    metadata: { is_transfer: true, epp_code: 'X9-abc' },
+  });
   expect((await checkout(u.auth)).statusCode).toBe(200);
-  expect((await t.inject({ url: '/domain/', auth: u.auth })).json()).toEqual([expect.objectContaining({ domainname: 'jumia.ng', status: 'Pending Transfer' })]);
+  expect((await t.inject({ url: '/domain/', auth: u.auth })).json()).toEqual([
+    expect.objectContaining({ domainname: 'jumia.ng', status: 'Pending Transfer' }),
+  ]);
 });
 
 test("another customer's invoice and domain are 404", async () => {
@@ -153,9 +223,15 @@ test("another customer's invoice and domain are 404", async () => {
   await fund(a.id, 100_000);
   await addDomain(a.auth);
   const id = (await checkout(a.auth)).json().data.invoice_id as number;
-  expect((await t.inject({ url: `/api/invoices/${id}/`, auth: a.auth })).json()).toMatchObject({ id, status: 'Paid', items: [expect.objectContaining({ service: 1 })] });
+  expect((await t.inject({ url: `/api/invoices/${id}/`, auth: a.auth })).json()).toMatchObject({
+    id,
+    status: 'Paid',
+    items: [expect.objectContaining({ service: 1 })],
+  });
   expect((await t.inject({ url: `/api/invoices/${id}/`, auth: b.auth })).statusCode).toBe(404);
-  expect((await t.inject({ url: '/api/user_invoice_list/', auth: b.auth })).json().invoices.totalresults).toBe(0);
+  expect(
+    (await t.inject({ url: '/api/user_invoice_list/', auth: b.auth })).json().invoices.totalresults,
+  ).toBe(0);
   const domainId = ((await t.inject({ url: '/domain/', auth: a.auth })).json() as { id: number }[])[0]!.id;
   expect((await t.inject({ url: `/domain/${domainId}/`, auth: a.auth })).statusCode).toBe(200);
   expect((await t.inject({ url: `/domain/${domainId}/`, auth: b.auth })).statusCode).toBe(404);
@@ -172,7 +248,9 @@ test('a name bought by someone else between checkout and payment is refunded, no
   await fund(b.id, 100_000);
   expect((await checkout(b.auth)).statusCode).toBe(200);
   await t.inject({ method: 'POST', url: `${new URL(pending.authorization_url!).pathname}/approve` });
-  expect((await t.inject({ url: '/domain/', auth: a.auth })).json()).toEqual([expect.objectContaining({ domainname: name, status: 'Cancelled' })]);
+  expect((await t.inject({ url: '/domain/', auth: a.auth })).json()).toEqual([
+    expect.objectContaining({ domainname: name, status: 'Cancelled' }),
+  ]);
   const refund = (await t.inject({ url: '/payment/wallet-balance/', auth: a.auth })).json()[0];
   expect(refund).toMatchObject({ balance: 13.96, currency: { code: 'USD' } });
 });
@@ -183,7 +261,12 @@ test('an unpaid invoice can be paid later; a second gateway payment arriving aft
   const first = (await checkout(u.auth, 'fiat_payment_gateway')).json().data as Record<string, string>;
   const id = first.invoice_id as unknown as number;
   // The customer closed the payment page; later they pay through a new page...
-  const again = await t.inject({ method: 'POST', url: `/api/invoices/${id}/pay/`, auth: u.auth, payload: { payment_kind: 'fiat_payment_gateway' } });
+  const again = await t.inject({
+    method: 'POST',
+    url: `/api/invoices/${id}/pay/`,
+    auth: u.auth,
+    payload: { payment_kind: 'fiat_payment_gateway' },
+  });
   expect(again.statusCode).toBe(200);
   const second = again.json().data as Record<string, string>;
   expect(second.reference).not.toBe(first.reference);
@@ -191,23 +274,52 @@ test('an unpaid invoice can be paid later; a second gateway payment arriving aft
   expect((await t.inject({ url: `/api/invoices/${id}/`, auth: u.auth })).json().status).toBe('Paid');
   // ...and then approve the first page too: the invoice is not paid twice, the money lands in the wallet.
   await t.inject({ method: 'POST', url: `${new URL(first.authorization_url!).pathname}/approve` });
-  expect((await t.inject({ url: '/payment/wallet-balance/', auth: u.auth })).json()[0]).toMatchObject({ balance: 13.96, currency: { code: 'USD' } });
+  expect((await t.inject({ url: '/payment/wallet-balance/', auth: u.auth })).json()[0]).toMatchObject({
+    balance: 13.96,
+    currency: { code: 'USD' },
+  });
   expect((await t.inject({ url: '/domain/', auth: u.auth })).json()).toHaveLength(1);
   // Paying it once more is refused; someone else cannot pay or see it.
-  expect((await t.inject({ method: 'POST', url: `/api/invoices/${id}/pay/`, auth: u.auth, payload: { payment_kind: 'wallet' } })).json()).toEqual({
+  expect(
+    (
+      await t.inject({
+        method: 'POST',
+        url: `/api/invoices/${id}/pay/`,
+        auth: u.auth,
+        payload: { payment_kind: 'wallet' },
+      })
+    ).json(),
+  ).toEqual({
     error: `Invoice ${first.invoicenum} is paid, not unpaid.`,
   });
   const other = await t.user();
-  expect((await t.inject({ method: 'POST', url: `/api/invoices/${id}/pay/`, auth: other.auth, payload: { payment_kind: 'wallet' } })).statusCode).toBe(404);
+  expect(
+    (
+      await t.inject({
+        method: 'POST',
+        url: `/api/invoices/${id}/pay/`,
+        auth: other.auth,
+        payload: { payment_kind: 'wallet' },
+      })
+    ).statusCode,
+  ).toBe(404);
 });
 
 test('an unpaid invoice paid from the wallet', async () => {
   const u = await t.user();
   await addDomain(u.auth);
   const first = (await checkout(u.auth, 'crypto_payment_gateway')).json().data as Record<string, unknown>;
-  const pay = (kind: string) => t.inject({ method: 'POST', url: `/api/invoices/${first.invoice_id}/pay/`, auth: u.auth, payload: { payment_kind: kind } });
+  const pay = (kind: string) =>
+    t.inject({
+      method: 'POST',
+      url: `/api/invoices/${first.invoice_id}/pay/`,
+      auth: u.auth,
+      payload: { payment_kind: kind },
+    });
   expect((await pay('wallet')).json().error).toMatch(/does not cover/);
   await fund(u.id, 2000);
   expect((await pay('wallet')).json().data).toMatchObject({ status: 'Paid', total: 13.96 });
-  expect((await t.inject({ url: '/api/user_invoice_list/', auth: u.auth })).json().invoices.invoices.invoice[0]).toMatchObject({ status: 'Paid', paymentmethod: 'Wallet' });
+  expect(
+    (await t.inject({ url: '/api/user_invoice_list/', auth: u.auth })).json().invoices.invoices.invoice[0],
+  ).toMatchObject({ status: 'Paid', paymentmethod: 'Wallet' });
 });

@@ -6,16 +6,25 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HOSTING_SERVICE_IDS, PAYMENT_METHODS } from 'shared/schemas';
 import { findCart, itemsOf, priceItem } from '../cart/repository';
 import type { Executor } from '../db';
-import { carts, cartItems, invoiceItems, invoices, orders, payments, type PaymentKind } from '../db/schema-commerce';
+import {
+  carts,
+  cartItems,
+  invoiceItems,
+  invoices,
+  orders,
+  payments,
+  type PaymentKind,
+} from '../db/schema-commerce';
 import { availabilityOf } from '../domains/service';
 import { ApiError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
 import { formatMoney, toMajor, vatOf } from '../money/money';
 import { type GatewayKind, PaymentGatewayError } from '../payments/provider';
 import { debit, InsufficientFunds } from '../payments/wallet';
-import { addToDate, cancelInvoice, payInvoice, type Provisioned } from './provision';
+import { cancelInvoice, payInvoice, type Provisioned } from './provision';
 
-export const checkoutError = (message: string, extra: Record<string, unknown> = {}) => new ApiError(400, { error: message, ...extra });
+export const checkoutError = (message: string, extra: Record<string, unknown> = {}) =>
+  new ApiError(400, { error: message, ...extra });
 
 const KINDS = PAYMENT_METHODS.map((m) => m.value) as PaymentKind[];
 export const INVOICE_DUE_DAYS = 7;
@@ -46,14 +55,16 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
 
   const hasDomain = seen.some((i) => i.kind !== 'hosting');
   const hasHosting = seen.some((i) => (HOSTING_SERVICE_IDS as readonly number[]).includes(i.serviceId));
-  if (hasHosting && !hasDomain) throw checkoutError('A hosting plan needs a domain: add a domain to your cart first.');
+  if (hasHosting && !hasDomain)
+    throw checkoutError('A hosting plan needs a domain: add a domain to your cart first.');
 
   // Registry checks are network calls (RDAP): made before the transaction, which then insists the cart did not change.
   await commerce.ready();
   const registering = seen.filter((i) => i.kind === 'domain_register').map((i) => i.domainName!);
   const states = await availabilityOf(commerce, registering);
   for (const name of registering) {
-    if (states.get(name) !== 'available') throw checkoutError(`${name} is no longer available. Remove it from your cart to continue.`);
+    if (states.get(name) !== 'available')
+      throw checkoutError(`${name} is no longer available. Remove it from your cart to continue.`);
   }
   for (const i of seen.filter((x) => x.kind === 'domain_transfer')) {
     const check = commerce.takenHere.has(i.domainName!)
@@ -70,18 +81,23 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
     const items = await itemsOf(tx, cart.id);
     if (items.length === 0) throw checkoutError('Your cart is empty.');
     const sameItems = items.length === seen.length && items.every((i, n) => i.id === seen[n]!.id);
-    if (!sameItems) throw checkoutError('Your cart changed while you were paying. Please review it and try again.');
+    if (!sameItems)
+      throw checkoutError('Your cart changed while you were paying. Please review it and try again.');
 
     const priced = items.map((i) => {
       const amount = priceItem(book, i, currency);
-      if (amount === undefined) throw checkoutError(`${i.name} is no longer sold. Remove it from your cart to continue.`);
+      if (amount === undefined)
+        throw checkoutError(`${i.name} is no longer sold. Remove it from your cart to continue.`);
       return { item: i, amount };
     });
     const subtotal = priced.reduce((s, p) => s + p.amount, 0);
     const vat = vatOf(subtotal, book.vatPercent);
     const total = subtotal + vat;
 
-    const [order] = await tx.insert(orders).values({ userId: user.id, status: 'Pending', createdAt: now }).returning();
+    const [order] = await tx
+      .insert(orders)
+      .values({ userId: user.id, status: 'Pending', createdAt: now })
+      .returning();
     const [draft] = await tx
       .insert(invoices)
       .values({
@@ -94,7 +110,11 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
         vatPercent: book.vatPercent,
         paymentKind,
         status: 'Unpaid',
-        notes: `Order #${order!.id}: ${items.map((i) => i.domainName && i.kind !== 'hosting' ? i.domainName : i.name).join(', ')}`.slice(0, 500),
+        notes:
+          `Order #${order!.id}: ${items.map((i) => (i.domainName && i.kind !== 'hosting' ? i.domainName : i.name)).join(', ')}`.slice(
+            0,
+            500,
+          ),
         dueDate: dueDate(now),
         createdAt: now,
       })
@@ -119,7 +139,12 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
         amountMinor: amount,
       })),
     );
-    await tx.delete(cartItems).where(inArray(cartItems.id, items.map((i) => i.id)));
+    await tx.delete(cartItems).where(
+      inArray(
+        cartItems.id,
+        items.map((i) => i.id),
+      ),
+    );
 
     if (paymentKind === 'wallet' || total === 0) {
       if (total > 0) {
@@ -192,7 +217,10 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
     if (!(err instanceof PaymentGatewayError)) throw err;
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Executor;
-      await tx.update(payments).set({ status: 'failed', failureReason: err.message }).where(eq(payments.reference, outcome.reference));
+      await tx
+        .update(payments)
+        .set({ status: 'failed', failureReason: err.message })
+        .where(eq(payments.reference, outcome.reference));
       await cancelInvoice(tx, outcome.invoice.id, app.clock.now(), '(payment gateway unavailable)');
     });
     throw new ApiError(502, { error: err.message });
@@ -207,7 +235,12 @@ function dueDate(now: Date): string {
  * POST /api/invoices/{id}/pay/: pays an Unpaid invoice (for example after the payment page was closed) from the wallet
  * or through a new gateway payment. A gateway payment that arrives after the invoice was paid goes to the wallet.
  */
-export async function payExistingInvoice(app: FastifyInstance, request: FastifyRequest, invoiceId: number, body: Record<string, unknown>) {
+export async function payExistingInvoice(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  invoiceId: number,
+  body: Record<string, unknown>,
+) {
   const { commerce } = app;
   const db = app.db.orm;
   const user = request.user!;
@@ -217,10 +250,19 @@ export async function payExistingInvoice(app: FastifyInstance, request: FastifyR
     const tx = txRaw as unknown as Executor;
     const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
     if (!inv || inv.userId !== user.id) throw new ApiError(404, { detail: 'Not found.' });
-    if (inv.status !== 'Unpaid') throw checkoutError(`Invoice ${inv.invoicenum} is ${inv.status.toLowerCase()}, not unpaid.`);
+    if (inv.status !== 'Unpaid')
+      throw checkoutError(`Invoice ${inv.invoicenum} is ${inv.status.toLowerCase()}, not unpaid.`);
     if (paymentKind === 'wallet') {
       try {
-        await debit(tx, { userId: user.id, currency: inv.currency, amountMinor: inv.totalMinor, kind: 'payment', invoiceId: inv.id, description: `Payment of ${inv.invoicenum}`, now });
+        await debit(tx, {
+          userId: user.id,
+          currency: inv.currency,
+          amountMinor: inv.totalMinor,
+          kind: 'payment',
+          invoiceId: inv.id,
+          description: `Payment of ${inv.invoicenum}`,
+          now,
+        });
       } catch (err) {
         if (err instanceof InsufficientFunds) {
           throw checkoutError(
@@ -249,7 +291,12 @@ export async function payExistingInvoice(app: FastifyInstance, request: FastifyR
     });
     return { kind: 'gateway' as const, inv, reference, gateway };
   });
-  const summary = { invoice_id: result.inv.id, invoicenum: result.inv.invoicenum, total: toMajor(result.inv.totalMinor), currency: result.inv.currency };
+  const summary = {
+    invoice_id: result.inv.id,
+    invoicenum: result.inv.invoicenum,
+    total: toMajor(result.inv.totalMinor),
+    currency: result.inv.currency,
+  };
   if (result.kind === 'wallet') {
     await commerce.registered(result.provisioned.names);
     return { message: 'Payment successful. Your order is now active.', data: { ...summary, status: 'Paid' } };
@@ -264,10 +311,21 @@ export async function payExistingInvoice(app: FastifyInstance, request: FastifyR
       kind: result.gateway,
       callbackUrl: `${app.config.storefrontUrl}/dashboard/invoices`,
     });
-    return { message: 'Complete the payment on the payment page.', data: { ...summary, status: 'Unpaid', authorization_url: init.authorizationUrl, reference: result.reference } };
+    return {
+      message: 'Complete the payment on the payment page.',
+      data: {
+        ...summary,
+        status: 'Unpaid',
+        authorization_url: init.authorizationUrl,
+        reference: result.reference,
+      },
+    };
   } catch (err) {
     if (!(err instanceof PaymentGatewayError)) throw err;
-    await db.update(payments).set({ status: 'failed', failureReason: err.message }).where(eq(payments.reference, result.reference));
+    await db
+      .update(payments)
+      .set({ status: 'failed', failureReason: err.message })
+      .where(eq(payments.reference, result.reference));
     throw new ApiError(502, { error: err.message });
   }
 }

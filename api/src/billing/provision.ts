@@ -5,13 +5,22 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PAYMENT_METHODS } from 'shared/schemas';
 import { uniqueViolation } from '../accounts/repository';
 import type { Executor } from '../db';
-import { cartItems, carts, customerDomains, invoiceItems, invoices, orders, userServices } from '../db/schema-commerce';
+import {
+  cartItems,
+  carts,
+  customerDomains,
+  invoiceItems,
+  invoices,
+  orders,
+  userServices,
+} from '../db/schema-commerce';
 import { vatOf } from '../money/money';
 import { credit } from '../payments/wallet';
 
 export type Invoice = typeof invoices.$inferSelect;
 
-export const paymentMethodLabel = (kind: string) => PAYMENT_METHODS.find((m) => m.value === kind)?.label ?? kind;
+export const paymentMethodLabel = (kind: string) =>
+  PAYMENT_METHODS.find((m) => m.value === kind)?.label ?? kind;
 
 /** 'YYYY-MM-DD' of `d` (UTC) plus some years and months. */
 export function addToDate(d: Date, years: number, months = 0): string {
@@ -37,7 +46,11 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
     .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'Unpaid')))
     .returning();
   if (!inv) return null;
-  const items = await tx.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, inv.id)).orderBy(invoiceItems.id);
+  const items = await tx
+    .select()
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, inv.id))
+    .orderBy(invoiceItems.id);
   const firstDomain = items.find((i) => i.kind !== 'hosting')?.domainName ?? '';
   const method = paymentMethodLabel(inv.paymentKind);
   const today = now.toISOString().slice(0, 10);
@@ -101,7 +114,12 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
 }
 
 /** Cancels an Unpaid invoice and puts its items back into the customer's cart (so a declined payment loses nothing). */
-export async function cancelInvoice(tx: Executor, invoiceId: number, now: Date, reason: string): Promise<boolean> {
+export async function cancelInvoice(
+  tx: Executor,
+  invoiceId: number,
+  now: Date,
+  reason: string,
+): Promise<boolean> {
   const [inv] = await tx
     .update(invoices)
     .set({ status: 'Cancelled', notes: sql`trim(${invoices.notes} || ' ' || ${reason})` })
@@ -109,9 +127,16 @@ export async function cancelInvoice(tx: Executor, invoiceId: number, now: Date, 
     .returning();
   if (!inv) return false;
   await tx.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, inv.orderId));
-  await tx.insert(carts).values({ id: randomUUID(), userId: inv.userId, currency: inv.currency, createdAt: now, updatedAt: now }).onConflictDoNothing();
+  await tx
+    .insert(carts)
+    .values({ id: randomUUID(), userId: inv.userId, currency: inv.currency, createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
   const [cart] = await tx.select().from(carts).where(eq(carts.userId, inv.userId));
-  const items = await tx.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, inv.id)).orderBy(invoiceItems.id);
+  const items = await tx
+    .select()
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoiceId, inv.id))
+    .orderBy(invoiceItems.id);
   for (const i of items) {
     await tx
       .insert(cartItems)

@@ -31,59 +31,111 @@ function invoiceView(i: Invoice) {
 export async function billingRoutes(app: FastifyInstance) {
   const db = app.db.orm;
 
-  app.post('/api/checkout/', { schema: doc('billing', 'Turn the cart into an invoice and pay it (wallet) or get a payment page (gateways)', 'required'), preHandler: app.requireUser }, async (request) => {
-    const body = request.body;
-    if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
-      throw nonFieldError('Invalid data. Expected a dictionary.');
-    }
-    return checkout(app, request, (body ?? {}) as Record<string, unknown>);
-  });
+  app.post(
+    '/api/checkout/',
+    {
+      schema: doc(
+        'billing',
+        'Turn the cart into an invoice and pay it (wallet) or get a payment page (gateways)',
+        'required',
+      ),
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const body = request.body;
+      if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+        throw nonFieldError('Invalid data. Expected a dictionary.');
+      }
+      return checkout(app, request, (body ?? {}) as Record<string, unknown>);
+    },
+  );
 
-  app.post('/api/invoices/:id/pay/', { schema: doc('billing', 'Pay an unpaid invoice from the wallet or through a new payment page', 'required'), preHandler: app.requireUser }, async (request) => {
-    const id = Number((request.params as { id: string }).id);
-    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-    const body = request.body;
-    if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
-      throw nonFieldError('Invalid data. Expected a dictionary.');
-    }
-    return payExistingInvoice(app, request, id, (body ?? {}) as Record<string, unknown>);
-  });
+  app.post(
+    '/api/invoices/:id/pay/',
+    {
+      schema: doc(
+        'billing',
+        'Pay an unpaid invoice from the wallet or through a new payment page',
+        'required',
+      ),
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const id = Number((request.params as { id: string }).id);
+      if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+      const body = request.body;
+      if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+        throw nonFieldError('Invalid data. Expected a dictionary.');
+      }
+      return payExistingInvoice(app, request, id, (body ?? {}) as Record<string, unknown>);
+    },
+  );
 
-  app.get('/api/user_invoice_list/', { schema: doc('billing', "The customer's invoices, newest first", 'required'), preHandler: app.requireUser }, async (request) => {
-    const rows = await db.select().from(invoices).where(eq(invoices.userId, request.user!.id)).orderBy(desc(invoices.id));
-    return { invoices: { totalresults: rows.length, invoices: { invoice: rows.map(invoiceView) } } };
-  });
+  app.get(
+    '/api/user_invoice_list/',
+    {
+      schema: doc('billing', "The customer's invoices, newest first", 'required'),
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const rows = await db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.userId, request.user!.id))
+        .orderBy(desc(invoices.id));
+      return { invoices: { totalresults: rows.length, invoices: { invoice: rows.map(invoiceView) } } };
+    },
+  );
 
-  app.get('/api/invoices/:id/', { schema: doc('billing', 'One invoice with its lines', 'required'), preHandler: app.requireUser }, async (request) => {
-    const id = Number((request.params as { id: string }).id);
-    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-    const [inv] = await db.select().from(invoices).where(and(eq(invoices.id, id), eq(invoices.userId, request.user!.id)));
-    if (!inv) throw notFound();
-    const items = await db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, inv.id)).orderBy(invoiceItems.id);
-    return {
-      ...invoiceView(inv),
-      items: items.map((it) => ({
-        id: it.id,
-        service: it.serviceId,
-        description: it.name,
-        domain: it.domainName,
-        amount: toMajor(it.amountMinor),
-      })),
-    };
-  });
+  app.get(
+    '/api/invoices/:id/',
+    { schema: doc('billing', 'One invoice with its lines', 'required'), preHandler: app.requireUser },
+    async (request) => {
+      const id = Number((request.params as { id: string }).id);
+      if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+      const [inv] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.id, id), eq(invoices.userId, request.user!.id)));
+      if (!inv) throw notFound();
+      const items = await db
+        .select()
+        .from(invoiceItems)
+        .where(eq(invoiceItems.invoiceId, inv.id))
+        .orderBy(invoiceItems.id);
+      return {
+        ...invoiceView(inv),
+        items: items.map((it) => ({
+          id: it.id,
+          service: it.serviceId,
+          description: it.name,
+          domain: it.domainName,
+          amount: toMajor(it.amountMinor),
+        })),
+      };
+    },
+  );
 
-  app.get('/api/user_services/', { schema: doc('billing', "The customer's hosting services", 'required'), preHandler: app.requireUser }, async (request) => {
-    const rows = await db.select().from(userServices).where(eq(userServices.userId, request.user!.id)).orderBy(desc(userServices.id));
-    return rows.map((s) => ({
-      id: s.id,
-      name: s.name,
-      billingcycle: s.billingcycle,
-      domain: s.domain,
-      regdate: s.regdate,
-      nextduedate: s.nextduedate,
-      serverhostname: s.serverhostname,
-      status: s.status,
-      service: s.serviceId,
-    }));
-  });
+  app.get(
+    '/api/user_services/',
+    { schema: doc('billing', "The customer's hosting services", 'required'), preHandler: app.requireUser },
+    async (request) => {
+      const rows = await db
+        .select()
+        .from(userServices)
+        .where(eq(userServices.userId, request.user!.id))
+        .orderBy(desc(userServices.id));
+      return rows.map((s) => ({
+        id: s.id,
+        name: s.name,
+        billingcycle: s.billingcycle,
+        domain: s.domain,
+        regdate: s.regdate,
+        nextduedate: s.nextduedate,
+        serverhostname: s.serverhostname,
+        status: s.status,
+        service: s.serviceId,
+      }));
+    },
+  );
 }

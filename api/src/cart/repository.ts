@@ -21,7 +21,13 @@ export function cookieCartId(request: FastifyRequest): string | undefined {
 }
 
 export function setCartCookie(reply: FastifyReply, id: string, secure: boolean) {
-  reply.setCookie(CART_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: CART_COOKIE_MAX_AGE_S });
+  reply.setCookie(CART_COOKIE, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: CART_COOKIE_MAX_AGE_S,
+  });
 }
 
 /** The cart this request speaks for: the user's when logged in, else the visitor's cookie cart. */
@@ -32,7 +38,10 @@ export async function findCart(ex: Executor, request: FastifyRequest): Promise<C
   }
   const id = cookieCartId(request);
   if (!id) return undefined;
-  const [c] = await ex.select().from(carts).where(and(eq(carts.id, id), isNull(carts.userId)));
+  const [c] = await ex
+    .select()
+    .from(carts)
+    .where(and(eq(carts.id, id), isNull(carts.userId)));
   return c;
 }
 
@@ -62,7 +71,10 @@ export async function findOrCreateCart(
 }
 
 /** The request's cart and its items in one query (the hot path of GET /api/cart/). */
-export async function findCartWithItems(ex: Executor, request: FastifyRequest): Promise<{ cart: Cart | undefined; items: CartItem[] }> {
+export async function findCartWithItems(
+  ex: Executor,
+  request: FastifyRequest,
+): Promise<{ cart: Cart | undefined; items: CartItem[] }> {
   const userId = request.user?.id;
   const cookieId = userId ? undefined : cookieCartId(request);
   if (!userId && !cookieId) return { cart: undefined, items: [] };
@@ -80,7 +92,11 @@ export async function itemsOf(ex: Executor, cartId: string): Promise<CartItem[]>
 }
 
 /** The price of one item in `currency`, minor units; undefined when its product no longer exists. */
-export function priceItem(book: PriceBook, item: Pick<CartItem, 'kind' | 'productId'>, currency: string): number | undefined {
+export function priceItem(
+  book: PriceBook,
+  item: Pick<CartItem, 'kind' | 'productId'>,
+  currency: string,
+): number | undefined {
   if (item.kind === 'hosting') {
     const plan = book.plans.get(item.productId);
     return plan ? planPrice(book, plan, currency) : undefined;
@@ -118,7 +134,13 @@ export function cartView(book: PriceBook, cart: Cart | undefined, items: CartIte
     return p === undefined ? [] : [itemView(i, p, currency)];
   });
   const totalMinor = priced.reduce((s, i) => s + Math.round(i.price * 100), 0);
-  return { id: cart?.id ?? null, currency, items: priced, item_count: priced.length, total: toMajor(totalMinor) };
+  return {
+    id: cart?.id ?? null,
+    currency,
+    items: priced,
+    item_count: priced.length,
+    total: toMajor(totalMinor),
+  };
 }
 
 export async function touch(ex: Executor, cartId: string, now: Date) {
@@ -129,9 +151,17 @@ export async function touch(ex: Executor, cartId: string, now: Date) {
  * Login hook: the visitor's cart (cookie) joins the user's. The user's cart adopts the visitor's items, skipping a domain
  * it already holds; the visitor cart is then deleted. Runs inside the login transaction.
  */
-export async function mergeVisitorCart(ex: Executor, userId: number, visitorCartId: string | undefined, now: Date): Promise<void> {
+export async function mergeVisitorCart(
+  ex: Executor,
+  userId: number,
+  visitorCartId: string | undefined,
+  now: Date,
+): Promise<void> {
   if (!visitorCartId) return;
-  const [visitor] = await ex.select().from(carts).where(and(eq(carts.id, visitorCartId), isNull(carts.userId)));
+  const [visitor] = await ex
+    .select()
+    .from(carts)
+    .where(and(eq(carts.id, visitorCartId), isNull(carts.userId)));
   if (!visitor) return;
   const [mine] = await ex.select().from(carts).where(eq(carts.userId, userId));
   if (!mine) {

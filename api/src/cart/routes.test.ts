@@ -1,5 +1,5 @@
 // The cart: server-side prices, bad input (DRF-shaped 400s, nothing written), nameservers and protection, privacy.
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { cartItems } from '../db/schema-commerce';
 import { setCookies, startTestApp, type TestApp } from '../commerce/test-app';
 import { checkNameservers } from './routes';
@@ -18,18 +18,52 @@ const itemCount = async () => Number((await t.db.orm.select({ n: count() }).from
 
 test('a visitor cart lives behind an HttpOnly SameSite=Lax cookie and is priced by the server', async () => {
   const name = fresh();
-  const res = await add({ service_id: 1, product_id: 1, currency: 'USD', price: 0.01, metadata: { domain_name: name, price: 0.01, name: 'free!' } });
+  const res = await add({
+    service_id: 1,
+    product_id: 1,
+    currency: 'USD',
+    price: 0.01,
+    metadata: { domain_name: name, price: 0.01, name: 'free!' },
+  });
   expect(res.statusCode).toBe(200);
   expect(res.json().message).toBe('Item added to cart successfully.');
   const cookie = res.cookies.find((c) => c.name === 'cart_id')!;
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-  const cart = (await t.inject({ url: '/api/cart/?currency=NGN', cookies: { cart_id: cookie.value } })).json();
-  expect(cart).toMatchObject({ id: cookie.value, currency: 'NGN', items: [{ service: 1, price: 18500, metadata: { domain_name: name, domain: name, service: 1, id: 1, is_transfer: false, nameservers: [], protection: false } }] });
+  const cart = (
+    await t.inject({ url: '/api/cart/?currency=NGN', cookies: { cart_id: cookie.value } })
+  ).json();
+  expect(cart).toMatchObject({
+    id: cookie.value,
+    currency: 'NGN',
+    items: [
+      {
+        service: 1,
+        price: 18500,
+        metadata: {
+          domain_name: name,
+          domain: name,
+          service: 1,
+          id: 1,
+          is_transfer: false,
+          nameservers: [],
+          protection: false,
+        },
+      },
+    ],
+  });
   expect(cart.items[0].metadata.name).toBe(`Domain registration: ${name}`);
   // No cookie: an empty cart, and no cart row made just for looking.
-  expect((await t.inject({ url: '/api/cart/' })).json()).toEqual({ id: null, currency: 'USD', items: [], item_count: 0, total: 0 });
+  expect((await t.inject({ url: '/api/cart/' })).json()).toEqual({
+    id: null,
+    currency: 'USD',
+    items: [],
+    item_count: 0,
+    total: 0,
+  });
   // A forged cookie value finds nothing.
-  expect((await t.inject({ url: '/api/cart/', cookies: { cart_id: 'not-a-uuid' } })).json().items).toEqual([]);
+  expect((await t.inject({ url: '/api/cart/', cookies: { cart_id: 'not-a-uuid' } })).json().items).toEqual(
+    [],
+  );
 });
 
 test.each([
@@ -38,13 +72,34 @@ test.each([
   [{ service_id: 'one', product_id: 1 }, { service_id: ['service_id must be a whole number.'] }],
   [{ service_id: 2, product_id: 99999 }, { product_id: [expect.stringMatching(/^Unknown plan 99999 for /)] }],
   [{ service_id: 1, product_id: 1, metadata: {} }, { domain_name: ['Enter the domain name to add.'] }],
-  [{ service_id: 1, product_id: 1, metadata: { domain_name: 'a'.repeat(300) + '.com' } }, { domain_name: ['A domain name cannot be longer than 253 characters.'] }],
-  [{ service_id: 1, product_id: 1, metadata: { domain_name: '-bad-.com' } }, { domain_name: [expect.stringMatching(/^Enter a valid domain name/)] }],
-  [{ service_id: 1, product_id: 1, metadata: { domain_name: 'acme.gov' } }, { domain_name: [expect.stringMatching(/^We do not sell \.gov domains/)] }],
-  [{ service_id: 1, product_id: 2, metadata: { domain_name: 'acme-x1.com' } }, { product_id: ['Product 2 is .ng, but acme-x1.com is .com.'] }],
-  [{ service_id: 1, product_id: 1, metadata: { domain_name: 'example.com' } }, { domain_name: ['example.com is not available.'] }],
-  [{ service_id: 1, product_id: 1, metadata: { domain_name: 'acme-q.com', is_transfer: true } }, { domain_name: [expect.stringMatching(/not registered yet/)] }],
-  [{ service_id: 1, product_id: 1, currency: 'GBP', metadata: { domain_name: 'acme-z.com' } }, { currency: ['We do not sell in "GBP". Choose one of USD, NGN.'] }],
+  [
+    { service_id: 1, product_id: 1, metadata: { domain_name: 'a'.repeat(300) + '.com' } },
+    { domain_name: ['A domain name cannot be longer than 253 characters.'] },
+  ],
+  [
+    { service_id: 1, product_id: 1, metadata: { domain_name: '-bad-.com' } },
+    { domain_name: [expect.stringMatching(/^Enter a valid domain name/)] },
+  ],
+  [
+    { service_id: 1, product_id: 1, metadata: { domain_name: 'acme.gov' } },
+    { domain_name: [expect.stringMatching(/^We do not sell \.gov domains/)] },
+  ],
+  [
+    { service_id: 1, product_id: 2, metadata: { domain_name: 'acme-x1.com' } },
+    { product_id: ['Product 2 is .ng, but acme-x1.com is .com.'] },
+  ],
+  [
+    { service_id: 1, product_id: 1, metadata: { domain_name: 'example.com' } },
+    { domain_name: ['example.com is not available.'] },
+  ],
+  [
+    { service_id: 1, product_id: 1, metadata: { domain_name: 'acme-q.com', is_transfer: true } },
+    { domain_name: [expect.stringMatching(/not registered yet/)] },
+  ],
+  [
+    { service_id: 1, product_id: 1, currency: 'GBP', metadata: { domain_name: 'acme-z.com' } },
+    { currency: ['We do not sell in "GBP". Choose one of USD, NGN.'] },
+  ],
   [{ service_id: 1, product_id: 1, metadata: 'x' }, { metadata: ['metadata must be an object.'] }],
 ])('bad item %j answers a 400 naming the field and writes nothing', async (payload, body) => {
   const before = await itemCount();
@@ -56,36 +111,73 @@ test.each([
 });
 
 test('malformed bodies get DRF-shaped errors', async () => {
-  const res = await t.inject({ method: 'POST', url: '/api/cart/', headers: { 'content-type': 'application/json' }, payload: '{"service_id":' });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/cart/',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"service_id":',
+  });
   expect(res.statusCode).toBe(400);
   expect(res.json()).toHaveProperty('detail');
-  expect((await add([1, 2])).json()).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] });
+  expect((await add([1, 2])).json()).toEqual({
+    non_field_errors: ['Invalid data. Expected a dictionary, but got list.'],
+  });
 });
 
 test('the same domain cannot be added twice, as registration or transfer', async () => {
   const u = await t.user();
   const name = fresh('ng');
-  expect((await add({ service_id: 1, product_id: 2, metadata: { domain_name: name } }, { auth: u.auth })).statusCode).toBe(200);
-  const again = await add({ service_id: 1, product_id: 2, metadata: { domain_name: name.toUpperCase() } }, { auth: u.auth });
+  expect(
+    (await add({ service_id: 1, product_id: 2, metadata: { domain_name: name } }, { auth: u.auth }))
+      .statusCode,
+  ).toBe(200);
+  const again = await add(
+    { service_id: 1, product_id: 2, metadata: { domain_name: name.toUpperCase() } },
+    { auth: u.auth },
+  );
   expect(again.json()).toEqual({ domain_name: [`${name} is already in your cart.`] });
-  await add({ service_id: 1, product_id: 1, metadata: { domain_name: 'jumia.com', is_transfer: true } }, { auth: u.auth });
-  const twice = await add({ service_id: 1, product_id: 1, metadata: { domain_name: 'www.jumia.com', is_transfer: true } }, { auth: u.auth });
+  await add(
+    { service_id: 1, product_id: 1, metadata: { domain_name: 'jumia.com', is_transfer: true } },
+    { auth: u.auth },
+  );
+  const twice = await add(
+    { service_id: 1, product_id: 1, metadata: { domain_name: 'www.jumia.com', is_transfer: true } },
+    { auth: u.auth },
+  );
   expect(twice.json()).toEqual({ domain_name: ['jumia.com is already in your cart.'] });
 });
 
 test('nameservers (at most 2 host names) and free domain protection', async () => {
   const u = await t.user();
-  const item = (await add({ service_id: 1, product_id: 1, metadata: { domain_name: fresh() } }, { auth: u.auth })).json().data.items[0];
-  const patch = (payload: unknown, auth = u.auth) => t.inject({ method: 'PATCH', url: `/api/cart/items/${item.id}/`, auth, payload: payload as object });
+  const item = (
+    await add({ service_id: 1, product_id: 1, metadata: { domain_name: fresh() } }, { auth: u.auth })
+  ).json().data.items[0];
+  const patch = (payload: unknown, auth = u.auth) =>
+    t.inject({ method: 'PATCH', url: `/api/cart/items/${item.id}/`, auth, payload: payload as object });
   const ok = await patch({ nameservers: ['NS1.Example.com.', 'ns2.example.com'], protection: true });
   expect(ok.statusCode).toBe(200);
-  expect(ok.json()).toMatchObject({ id: item.id, price: item.price, metadata: { nameservers: ['ns1.example.com', 'ns2.example.com'], protection: true } });
-  expect((await patch({ nameservers: ['a.example.com', 'b.example.com', 'c.example.com'] })).json()).toEqual({ nameservers: ['At most 2 nameservers per item.'] });
-  expect((await patch({ nameservers: ['not a host'] })).json()).toEqual({ nameservers: ['"not a host" is not a valid host name, like ns1.example.com.'] });
-  expect((await patch({ nameservers: 'ns1.example.com' })).json()).toEqual({ nameservers: ['nameservers must be a list of host names.'] });
-  expect((await patch({ protection: 'yes' })).json()).toEqual({ protection: ['protection must be true or false.'] });
+  expect(ok.json()).toMatchObject({
+    id: item.id,
+    price: item.price,
+    metadata: { nameservers: ['ns1.example.com', 'ns2.example.com'], protection: true },
+  });
+  expect((await patch({ nameservers: ['a.example.com', 'b.example.com', 'c.example.com'] })).json()).toEqual({
+    nameservers: ['At most 2 nameservers per item.'],
+  });
+  expect((await patch({ nameservers: ['not a host'] })).json()).toEqual({
+    nameservers: ['"not a host" is not a valid host name, like ns1.example.com.'],
+  });
+  expect((await patch({ nameservers: 'ns1.example.com' })).json()).toEqual({
+    nameservers: ['nameservers must be a list of host names.'],
+  });
+  expect((await patch({ protection: 'yes' })).json()).toEqual({
+    protection: ['protection must be true or false.'],
+  });
   const cart = (await t.inject({ url: '/api/cart/', auth: u.auth })).json();
-  expect(cart.items[0].metadata).toMatchObject({ nameservers: ['ns1.example.com', 'ns2.example.com'], protection: true });
+  expect(cart.items[0].metadata).toMatchObject({
+    nameservers: ['ns1.example.com', 'ns2.example.com'],
+    protection: true,
+  });
   // Somebody else's item does not exist for them.
   const other = await t.user();
   expect((await patch({ protection: false }, other.auth)).statusCode).toBe(404);
@@ -102,27 +194,63 @@ test('checkNameservers', () => {
 test("remove and clear act on the caller's own cart only", async () => {
   const a = await t.user();
   const b = await t.user();
-  const first = (await add({ service_id: 1, product_id: 1, metadata: { domain_name: fresh() } }, { auth: a.auth })).json().data.items[0];
+  const first = (
+    await add({ service_id: 1, product_id: 1, metadata: { domain_name: fresh() } }, { auth: a.auth })
+  ).json().data.items[0];
   await add({ service_id: 1, product_id: 1, metadata: { domain_name: fresh() } }, { auth: a.auth });
-  expect((await t.inject({ method: 'POST', url: '/api/cart/remove_item/', auth: b.auth, payload: { item_id: first.id } })).statusCode).toBe(404);
-  expect((await t.inject({ method: 'POST', url: '/api/cart/remove_item/', payload: { item_id: first.id } })).statusCode).toBe(404);
-  expect((await t.inject({ method: 'POST', url: '/api/cart/remove_item/', auth: a.auth, payload: {} })).json()).toEqual({ item_id: ['This field is required.'] });
-  const removed = await t.inject({ method: 'POST', url: '/api/cart/remove_item/', auth: a.auth, payload: { item_id: first.id } });
+  expect(
+    (
+      await t.inject({
+        method: 'POST',
+        url: '/api/cart/remove_item/',
+        auth: b.auth,
+        payload: { item_id: first.id },
+      })
+    ).statusCode,
+  ).toBe(404);
+  expect(
+    (await t.inject({ method: 'POST', url: '/api/cart/remove_item/', payload: { item_id: first.id } }))
+      .statusCode,
+  ).toBe(404);
+  expect(
+    (await t.inject({ method: 'POST', url: '/api/cart/remove_item/', auth: a.auth, payload: {} })).json(),
+  ).toEqual({ item_id: ['This field is required.'] });
+  const removed = await t.inject({
+    method: 'POST',
+    url: '/api/cart/remove_item/',
+    auth: a.auth,
+    payload: { item_id: first.id },
+  });
   expect(removed.json()).toEqual({ message: 'Item removed successfully' });
   await t.inject({ method: 'POST', url: '/api/cart/clear_cart/', auth: b.auth, payload: {} });
   expect((await t.inject({ url: '/api/cart/', auth: a.auth })).json().items).toHaveLength(1);
-  expect((await t.inject({ method: 'POST', url: '/api/cart/clear_cart/', auth: a.auth, payload: {} })).json()).toEqual({ message: 'Cart cleared successfully' });
+  expect(
+    (await t.inject({ method: 'POST', url: '/api/cart/clear_cart/', auth: a.auth, payload: {} })).json(),
+  ).toEqual({ message: 'Cart cleared successfully' });
   expect((await t.inject({ url: '/api/cart/', auth: a.auth })).json().items).toHaveLength(0);
 });
 
 test("VAT is 7.5 % of the caller's cart; another cart's id is 404", async () => {
   const a = await t.user();
   const b = await t.user();
-  const cart = (await add({ service_id: 1, product_id: 1, metadata: { domain_name: fresh() } }, { auth: a.auth })).json().data;
+  const cart = (
+    await add({ service_id: 1, product_id: 1, metadata: { domain_name: fresh() } }, { auth: a.auth })
+  ).json().data;
   const vat = await t.inject({ url: `/api/vat-calculate/?cart_id=${cart.id}`, auth: a.auth });
-  expect(vat.json()).toEqual({ vat_amount: 0.97, currency: 'USD', vat_percent: 7.5, subtotal: 12.99, total: 13.96 });
-  expect((await t.inject({ url: `/api/vat-calculate/?cart_id=${cart.id}&currency=NGN`, auth: a.auth })).json().vat_amount).toBe(1387.5);
-  expect((await t.inject({ url: `/api/vat-calculate/?cart_id=${cart.id}`, auth: b.auth })).statusCode).toBe(404);
+  expect(vat.json()).toEqual({
+    vat_amount: 0.97,
+    currency: 'USD',
+    vat_percent: 7.5,
+    subtotal: 12.99,
+    total: 13.96,
+  });
+  expect(
+    (await t.inject({ url: `/api/vat-calculate/?cart_id=${cart.id}&currency=NGN`, auth: a.auth })).json()
+      .vat_amount,
+  ).toBe(1387.5);
+  expect((await t.inject({ url: `/api/vat-calculate/?cart_id=${cart.id}`, auth: b.auth })).statusCode).toBe(
+    404,
+  );
   expect((await t.inject({ url: `/api/vat-calculate/?cart_id=${cart.id}` })).statusCode).toBe(404);
 });
 
@@ -136,8 +264,13 @@ test('logging in merges the visitor cart, skipping a domain already in the accou
   await add({ service_id: 1, product_id: 1, metadata: { domain_name: extra } }, { cookies });
   // Run the login hooks as /core/submit-login-code/ does (inside the login transaction).
   const { mergeVisitorCart } = await import('./repository');
-  await t.db.orm.transaction(async (tx) => mergeVisitorCart(tx as never, u.id, cookies.cart_id, t.clock.now()));
+  await t.db.orm.transaction(async (tx) =>
+    mergeVisitorCart(tx as never, u.id, cookies.cart_id, t.clock.now()),
+  );
   const mine = (await t.inject({ url: '/api/cart/', auth: u.auth })).json();
-  expect(mine.items.map((i: { metadata: { domain_name: string } }) => i.metadata.domain_name)).toEqual([shared, extra]);
+  expect(mine.items.map((i: { metadata: { domain_name: string } }) => i.metadata.domain_name)).toEqual([
+    shared,
+    extra,
+  ]);
   expect((await t.inject({ url: '/api/cart/', cookies })).json().items).toEqual([]);
 });

@@ -3,15 +3,39 @@ import fs from 'node:fs';
 import * as v from 'valibot';
 
 const EnvSchema = v.object({
-  DOMAIN_REGISTRY: v.optional(v.picklist(['simulated', 'rdap'], 'DOMAIN_REGISTRY must be simulated or rdap'), 'simulated'),
+  DOMAIN_REGISTRY: v.optional(
+    v.picklist(['simulated', 'rdap'], 'DOMAIN_REGISTRY must be simulated or rdap'),
+    'simulated',
+  ),
   RDAP_TIMEOUT_MS: v.optional(
-    v.pipe(v.string(), v.regex(/^\d+$/, 'RDAP_TIMEOUT_MS must be a whole number of milliseconds'), v.transform(Number), v.minValue(50), v.maxValue(60_000)),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'RDAP_TIMEOUT_MS must be a whole number of milliseconds'),
+      v.transform(Number),
+      v.minValue(50),
+      v.maxValue(60_000),
+    ),
     '3000',
   ),
-  RDAP_BOOTSTRAP_FILE: v.optional(v.pipe(v.string(), v.check((p) => fs.existsSync(p), 'RDAP_BOOTSTRAP_FILE does not exist'))),
-  PAYSTACK_SECRET_KEY: v.optional(v.pipe(v.string(), v.regex(/^sk_(test|live)_\w+$/, 'PAYSTACK_SECRET_KEY must look like sk_test_... or sk_live_...'))),
-  PAYSTACK_BASE_URL: v.optional(v.pipe(v.string(), v.url('PAYSTACK_BASE_URL must be an absolute URL')), 'https://api.paystack.co'),
-  SANDBOX_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'SANDBOX_WEBHOOK_SECRET must be at least 16 characters'))),
+  RDAP_BOOTSTRAP_FILE: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((p) => fs.existsSync(p), 'RDAP_BOOTSTRAP_FILE does not exist'),
+    ),
+  ),
+  PAYSTACK_SECRET_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^sk_(test|live)_\w+$/, 'PAYSTACK_SECRET_KEY must look like sk_test_... or sk_live_...'),
+    ),
+  ),
+  PAYSTACK_BASE_URL: v.optional(
+    v.pipe(v.string(), v.url('PAYSTACK_BASE_URL must be an absolute URL')),
+    'https://api.paystack.co',
+  ),
+  SANDBOX_WEBHOOK_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(16, 'SANDBOX_WEBHOOK_SECRET must be at least 16 characters')),
+  ),
   VAT_PERCENT: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,2}(\.\d{1,3})?$/, 'VAT_PERCENT must be a percentage such as 7.5')),
   ),

@@ -37,7 +37,12 @@ export interface CommerceOverrides {
   providers?: Partial<{ fiat: PaymentProvider; crypto: PaymentProvider }>;
 }
 
-export function createCommerce(db: Executor, apiBaseUrl: string, config: CommerceConfig, overrides: CommerceOverrides = {}): Commerce {
+export function createCommerce(
+  db: Executor,
+  apiBaseUrl: string,
+  config: CommerceConfig,
+  overrides: CommerceOverrides = {},
+): Commerce {
   const registry = overrides.registry ?? createRegistry(config);
   const sandbox = new SandboxProvider(apiBaseUrl, config.sandboxWebhookSecret);
   const paystack = config.paystackSecretKey

@@ -8,7 +8,9 @@ export const idField = (field: string) =>
     v.optional(v.unknown(), null),
     v.check((x) => x !== undefined && x !== null, 'This field is required.'),
     v.check(
-      (x) => (typeof x === 'number' && Number.isSafeInteger(x) && x >= 1) || (typeof x === 'string' && /^\d{1,9}$/.test(x) && Number(x) >= 1),
+      (x) =>
+        (typeof x === 'number' && Number.isSafeInteger(x) && x >= 1) ||
+        (typeof x === 'string' && /^\d{1,9}$/.test(x) && Number(x) >= 1),
       `${field} must be a whole number.`,
     ),
     v.transform((x) => Number(x)),

@@ -18,7 +18,9 @@ export async function commerceRoutes(app: FastifyInstance, opts: CommercePluginO
   const commerce = createCommerce(app.db.orm, app.config.apiBaseUrl, config, opts);
   app.decorate('commerce', commerce);
   app.addHook('onReady', async () => {
-    await commerce.ready().catch((err: unknown) => app.log.warn({ err }, 'could not preload the names sold here'));
+    await commerce
+      .ready()
+      .catch((err: unknown) => app.log.warn({ err }, 'could not preload the names sold here'));
   });
   await app.register(domainRoutes);
   await app.register(cartRoutes);

@@ -16,7 +16,9 @@ export interface TestApp {
   close(): Promise<void>;
   /** A new active user with a session: `auth` is the Authorization header value. */
   user(opts?: { staff?: boolean }): Promise<{ id: number; username: string; email: string; auth: string }>;
-  inject(opts: InjectOptions & { auth?: string; cookies?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  inject(
+    opts: InjectOptions & { auth?: string; cookies?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
 }
 
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
@@ -47,12 +49,23 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       n += 1;
       const username = `${opts.staff ? 'staff' : 'cust'}${n}${randomBytes(2).toString('hex')}`;
       const email = `${username}@example.com`;
-      const u = await insertUser(db.orm, { username, email, passwordHash, isActive: true, isStaff: opts.staff ?? false, dateJoined: clock.now() });
+      const u = await insertUser(db.orm, {
+        username,
+        email,
+        passwordHash,
+        isActive: true,
+        isStaff: opts.staff ?? false,
+        dateJoined: clock.now(),
+      });
       const s = await issueSession(db.orm, u.id, clock.now());
       return { id: u.id, username, email, auth: `Token ${s.access}` };
     },
     inject({ auth, cookies, headers, ...rest }) {
-      return app.inject({ ...rest, headers: { ...(headers ?? {}), ...(auth ? { authorization: auth } : {}) }, cookies });
+      return app.inject({
+        ...rest,
+        headers: { ...(headers ?? {}), ...(auth ? { authorization: auth } : {}) },
+        cookies,
+      });
     },
   };
 }

@@ -1,6 +1,19 @@
 // Drizzle table definitions for part 2 (commerce). The tables are created by api/migrations/0100_commerce.sql;
 // keep both in step. Money: bigint minor units read as JS numbers (safe far beyond any sane amount).
-import { bigint, boolean, date, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { hostingPlans, services, users } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -16,8 +29,12 @@ export const currencies = pgTable('currencies', {
 export const exchangeRates = pgTable(
   'exchange_rates',
   {
-    baseCurrency: text('base_currency').notNull().references(() => currencies.code),
-    quoteCurrency: text('quote_currency').notNull().references(() => currencies.code),
+    baseCurrency: text('base_currency')
+      .notNull()
+      .references(() => currencies.code),
+    quoteCurrency: text('quote_currency')
+      .notNull()
+      .references(() => currencies.code),
     rate: numeric('rate', { precision: 20, scale: 8 }).notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
@@ -39,8 +56,12 @@ export const tlds = pgTable('tlds', {
 export const tldPrices = pgTable(
   'tld_prices',
   {
-    tldId: integer('tld_id').notNull().references(() => tlds.id),
-    currency: text('currency').notNull().references(() => currencies.code),
+    tldId: integer('tld_id')
+      .notNull()
+      .references(() => tlds.id),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
     registerMinor: money('register_minor').notNull(),
     renewalMinor: money('renewal_minor').notNull(),
     transferMinor: money('transfer_minor').notNull(),
@@ -51,7 +72,9 @@ export const tldPrices = pgTable(
 export const carts = pgTable('carts', {
   id: uuid('id').primaryKey(),
   userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-  currency: text('currency').notNull().references(() => currencies.code),
+  currency: text('currency')
+    .notNull()
+    .references(() => currencies.code),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
@@ -59,7 +82,9 @@ export const carts = pgTable('carts', {
 export type ItemKind = 'domain_register' | 'domain_transfer' | 'hosting';
 
 const itemColumns = {
-  serviceId: integer('service_id').notNull().references(() => services.id),
+  serviceId: integer('service_id')
+    .notNull()
+    .references(() => services.id),
   productId: integer('product_id').notNull(),
   kind: text('kind').$type<ItemKind>().notNull(),
   domainName: text('domain_name'),
@@ -72,14 +97,18 @@ const itemColumns = {
 
 export const cartItems = pgTable('cart_items', {
   id: serial('id').primaryKey(),
-  cartId: uuid('cart_id').notNull().references(() => carts.id, { onDelete: 'cascade' }),
+  cartId: uuid('cart_id')
+    .notNull()
+    .references(() => carts.id, { onDelete: 'cascade' }),
   ...itemColumns,
   createdAt: ts('created_at').notNull(),
 });
 
 export const orders = pgTable('orders', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   status: text('status').$type<'Pending' | 'Active' | 'Cancelled'>().notNull(),
   createdAt: ts('created_at').notNull(),
 });
@@ -90,9 +119,15 @@ export type InvoiceStatus = 'Unpaid' | 'Paid' | 'Cancelled';
 export const invoices = pgTable('invoices', {
   id: serial('id').primaryKey(),
   invoicenum: text('invoicenum').unique(),
-  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  currency: text('currency').notNull().references(() => currencies.code),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  currency: text('currency')
+    .notNull()
+    .references(() => currencies.code),
   subtotalMinor: money('subtotal_minor').notNull(),
   vatMinor: money('vat_minor').notNull(),
   totalMinor: money('total_minor').notNull(),
@@ -107,7 +142,9 @@ export const invoices = pgTable('invoices', {
 
 export const invoiceItems = pgTable('invoice_items', {
   id: serial('id').primaryKey(),
-  invoiceId: integer('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+  invoiceId: integer('invoice_id')
+    .notNull()
+    .references(() => invoices.id, { onDelete: 'cascade' }),
   ...itemColumns,
   amountMinor: money('amount_minor').notNull(),
 });
@@ -117,13 +154,17 @@ export type PaymentStatus = 'pending' | 'success' | 'failed';
 export const payments = pgTable('payments', {
   id: serial('id').primaryKey(),
   reference: text('reference').notNull().unique(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   purpose: text('purpose').$type<'deposit' | 'checkout'>().notNull(),
   provider: text('provider').notNull(),
   paymentKind: text('payment_kind').$type<'fiat_payment_gateway' | 'crypto_payment_gateway'>().notNull(),
   invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
   amountMinor: money('amount_minor').notNull(),
-  currency: text('currency').notNull().references(() => currencies.code),
+  currency: text('currency')
+    .notNull()
+    .references(() => currencies.code),
   status: text('status').$type<PaymentStatus>().notNull(),
   failureReason: text('failure_reason'),
   createdAt: ts('created_at').notNull(),
@@ -142,8 +183,12 @@ export const paymentEvents = pgTable('payment_events', {
 export const walletAccounts = pgTable(
   'wallet_accounts',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    currency: text('currency').notNull().references(() => currencies.code),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
   },
   (t) => [primaryKey({ columns: [t.userId, t.currency] })],
 );
@@ -154,7 +199,9 @@ export const walletEntries = pgTable('wallet_entries', {
   currency: text('currency').notNull(),
   amountMinor: money('amount_minor').notNull(),
   kind: text('kind').$type<'deposit' | 'payment' | 'refund'>().notNull(),
-  paymentId: integer('payment_id').unique().references(() => payments.id),
+  paymentId: integer('payment_id')
+    .unique()
+    .references(() => payments.id),
   invoiceId: integer('invoice_id').references(() => invoices.id),
   description: text('description').notNull().default(''),
   createdAt: ts('created_at').notNull(),
@@ -164,10 +211,14 @@ export type DomainStatus = 'Active' | 'Pending Transfer' | 'Cancelled' | 'Expire
 
 export const customerDomains = pgTable('customer_domains', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
   domainname: text('domainname').notNull(),
-  tldId: integer('tld_id').notNull().references(() => tlds.id),
+  tldId: integer('tld_id')
+    .notNull()
+    .references(() => tlds.id),
   status: text('status').$type<DomainStatus>().notNull(),
   regperiod: integer('regperiod').notNull().default(1),
   paymentmethodname: text('paymentmethodname').notNull(),
@@ -180,10 +231,16 @@ export const customerDomains = pgTable('customer_domains', {
 
 export const userServices = pgTable('user_services', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
-  serviceId: integer('service_id').notNull().references(() => services.id),
-  planId: integer('plan_id').notNull().references(() => hostingPlans.id),
+  serviceId: integer('service_id')
+    .notNull()
+    .references(() => services.id),
+  planId: integer('plan_id')
+    .notNull()
+    .references(() => hostingPlans.id),
   name: text('name').notNull(),
   billingcycle: text('billingcycle').notNull(),
   domain: text('domain').notNull().default(''),
@@ -198,7 +255,9 @@ export type TicketStatus = 'Open' | 'Answered' | 'Customer-Reply' | 'Closed';
 
 export const tickets = pgTable('tickets', {
   id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   title: text('title').notNull(),
   description: text('description').notNull(),
   status: text('status').$type<TicketStatus>().notNull(),
@@ -210,8 +269,12 @@ export const tickets = pgTable('tickets', {
 
 export const ticketReplies = pgTable('ticket_replies', {
   id: serial('id').primaryKey(),
-  ticketId: integer('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  ticketId: integer('ticket_id')
+    .notNull()
+    .references(() => tickets.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   message: text('message').notNull(),
   createdAt: ts('created_at').notNull(),
 });

@@ -15,7 +15,12 @@ const fails = (raw: unknown) => {
 
 describe('normalizeDomain', () => {
   it('lower-cases, trims and removes spaces', () => {
-    expect(n('  My Brand.COM ')).toEqual({ domain: 'mybrand.com', label: 'mybrand', tld: 'com', supported: true });
+    expect(n('  My Brand.COM ')).toEqual({
+      domain: 'mybrand.com',
+      label: 'mybrand',
+      tld: 'com',
+      supported: true,
+    });
   });
 
   it('strips scheme, www., credentials, port, path, query and fragment', () => {
@@ -26,7 +31,12 @@ describe('normalizeDomain', () => {
   });
 
   it('picks the longest TLD we sell and drops subdomains', () => {
-    expect(n('acme.com.ng')).toMatchObject({ domain: 'acme.com.ng', label: 'acme', tld: 'com.ng', supported: true });
+    expect(n('acme.com.ng')).toMatchObject({
+      domain: 'acme.com.ng',
+      label: 'acme',
+      tld: 'com.ng',
+      supported: true,
+    });
     expect(n('shop.acme.co.uk')).toMatchObject({ domain: 'acme.co.uk', label: 'acme', tld: 'co.uk' });
     expect(n('blog.acme.com').domain).toBe('acme.com');
   });

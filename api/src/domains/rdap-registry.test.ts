@@ -13,7 +13,12 @@ function rdapDomain(name: string, status: string[], registeredDaysAgo: number) {
     objectClassName: 'domain',
     ldhName: name.toUpperCase(),
     status,
-    events: [{ eventAction: 'registration', eventDate: new Date(Date.now() - registeredDaysAgo * DAY).toISOString() }],
+    events: [
+      {
+        eventAction: 'registration',
+        eventDate: new Date(Date.now() - registeredDaysAgo * DAY).toISOString(),
+      },
+    ],
   };
 }
 
@@ -27,7 +32,8 @@ beforeAll(async () => {
       res.end(JSON.stringify(body));
     };
     if (name.startsWith('taken.')) return json(200, rdapDomain(name, ['active'], 900));
-    if (name.startsWith('locked.')) return json(200, rdapDomain(name, ['client transfer prohibited', 'active'], 900));
+    if (name.startsWith('locked.'))
+      return json(200, rdapDomain(name, ['client transfer prohibited', 'active'], 900));
     if (name.startsWith('fresh.')) return json(200, rdapDomain(name, ['active'], 10));
     if (name.startsWith('broken.')) return json(503, { errorCode: 503 });
     if (name.startsWith('slow.')) {
@@ -58,7 +64,14 @@ const registry = () => {
 describe('RdapRegistry against a local RDAP server', () => {
   it('reads 404 as available, 200 as registered, errors, timeouts and unknown TLDs as unknown', async () => {
     const r = registry();
-    const m = await r.availability(['free.com', 'taken.com', 'broken.com', 'slow.com', 'free.ng', 'taken.co.uk']);
+    const m = await r.availability([
+      'free.com',
+      'taken.com',
+      'broken.com',
+      'slow.com',
+      'free.ng',
+      'taken.co.uk',
+    ]);
     expect(Object.fromEntries(m)).toEqual({
       'free.com': 'available',
       'taken.com': 'registered',
@@ -86,7 +99,10 @@ describe('RdapRegistry against a local RDAP server', () => {
     expect((await r.transferEligibility('locked.com')).reason).toMatch(/locked/);
     expect((await r.transferEligibility('fresh.com')).reason).toMatch(/60 days/);
     expect((await r.transferEligibility('free.com')).reason).toMatch(/not registered/);
-    expect(await r.transferEligibility('taken.ng')).toMatchObject({ eligible: false, availability: 'unknown' });
+    expect(await r.transferEligibility('taken.ng')).toMatchObject({
+      eligible: false,
+      availability: 'unknown',
+    });
   });
 
   it('ships a bootstrap file that covers the gTLDs we sell', () => {

@@ -98,8 +98,12 @@ export class RdapRegistry implements DomainRegistry {
         return { availability: 'unknown', status: [] };
       }
       const body = (await res.json()) as { status?: unknown; events?: unknown };
-      const status = Array.isArray(body.status) ? body.status.filter((s): s is string => typeof s === 'string') : [];
-      const events = Array.isArray(body.events) ? (body.events as { eventAction?: string; eventDate?: string }[]) : [];
+      const status = Array.isArray(body.status)
+        ? body.status.filter((s): s is string => typeof s === 'string')
+        : [];
+      const events = Array.isArray(body.events)
+        ? (body.events as { eventAction?: string; eventDate?: string }[])
+        : [];
       const reg = events.find((e) => e.eventAction === 'registration')?.eventDate;
       const registeredAt = reg ? Date.parse(reg) : undefined;
       return {
@@ -114,13 +118,16 @@ export class RdapRegistry implements DomainRegistry {
   }
 
   async availability(names: readonly string[]): Promise<Map<string, Availability>> {
-    const results = await Promise.all(names.map(async (n) => [n, (await this.lookup(n)).availability] as const));
+    const results = await Promise.all(
+      names.map(async (n) => [n, (await this.lookup(n)).availability] as const),
+    );
     return new Map(results);
   }
 
   async transferEligibility(name: string): Promise<TransferCheck> {
     const r = await this.lookup(name);
-    if (r.availability === 'unknown') return { eligible: false, availability: 'unknown', reason: transferReasons.unknown(name) };
+    if (r.availability === 'unknown')
+      return { eligible: false, availability: 'unknown', reason: transferReasons.unknown(name) };
     if (r.availability === 'available')
       return { eligible: false, availability: 'available', reason: transferReasons.notRegistered(name) };
     if (r.status.some((s) => TRANSFER_LOCKS.includes(s)))

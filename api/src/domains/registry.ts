@@ -23,8 +23,10 @@ export interface DomainRegistry {
 }
 
 export const transferReasons = {
-  notRegistered: (d: string) => `${d} is not registered yet, so there is nothing to transfer: you can register it instead.`,
-  locked: (d: string) => `${d} is locked at its current registrar. Ask them to remove the transfer lock, then try again.`,
+  notRegistered: (d: string) =>
+    `${d} is not registered yet, so there is nothing to transfer: you can register it instead.`,
+  locked: (d: string) =>
+    `${d} is locked at its current registrar. Ask them to remove the transfer lock, then try again.`,
   unknown: (d: string) => `We could not reach the registry for ${d}. Please try again in a few minutes.`,
   alreadyHere: (d: string) => `${d} is already managed by this store.`,
   tooRecent: (d: string) => `${d} was registered less than 60 days ago and cannot be transferred yet.`,

@@ -6,7 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { startTestApp, type TestApp } from '../commerce/test-app';
 
-type Offer = { domain: string; price: number; renewal_price: number; available: boolean; id: number; service: number };
+type Offer = {
+  domain: string;
+  price: number;
+  renewal_price: number;
+  available: boolean;
+  id: number;
+  service: number;
+};
 
 describe('simulated registry', () => {
   let t: TestApp;
@@ -18,15 +25,36 @@ describe('simulated registry', () => {
   test('suggestions: typed name first, the label across TLDs, then variations; ten per page', async () => {
     const res = await t.inject({ url: '/domain/suggestions/?domain=  WWW.Jumia.CO.UK/shop &currency=USD' });
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { result: string; suggestions: Offer[]; total_pages: number; has_next: boolean };
+    const body = res.json() as {
+      result: string;
+      suggestions: Offer[];
+      total_pages: number;
+      has_next: boolean;
+    };
     expect(body.result).toBe('success');
     expect(body.suggestions).toHaveLength(10);
-    expect(body.suggestions[0]).toEqual(expect.objectContaining({ domain: 'jumia.co.uk', price: 6.99, renewal_price: 9.49, available: false, id: 9, service: 1 }));
-    expect(body.suggestions.slice(1, 4).map((s) => s.domain)).toEqual(['jumia.com', 'jumia.ng', 'jumia.com.ng']);
+    expect(body.suggestions[0]).toEqual(
+      expect.objectContaining({
+        domain: 'jumia.co.uk',
+        price: 6.99,
+        renewal_price: 9.49,
+        available: false,
+        id: 9,
+        service: 1,
+      }),
+    );
+    expect(body.suggestions.slice(1, 4).map((s) => s.domain)).toEqual([
+      'jumia.com',
+      'jumia.ng',
+      'jumia.com.ng',
+    ]);
     expect(body.suggestions.every((s) => s.domain.startsWith('jumia.') && !s.available)).toBe(true);
     // 12 TLDs + 10 variations x 3 TLDs = 42 names
     expect(body).toMatchObject({ total_pages: 5, has_next: true, count: 42 });
-    const p2 = (await t.inject({ url: '/domain/suggestions/?domain=jumia.co.uk&page=2' })).json() as { suggestions: Offer[]; has_next: boolean };
+    const p2 = (await t.inject({ url: '/domain/suggestions/?domain=jumia.co.uk&page=2' })).json() as {
+      suggestions: Offer[];
+      has_next: boolean;
+    };
     expect(body.suggestions[9]!.domain).toBe('jumia.dev');
     expect(p2.suggestions.map((s) => s.domain).slice(0, 2)).toEqual(['jumia.app', 'jumia.xyz']);
     expect(p2.suggestions[2]).toMatchObject({ domain: 'getjumia.com', available: true });
@@ -37,9 +65,18 @@ describe('simulated registry', () => {
   });
 
   test('suggestions in NGN, for a bare label, for an IDN and for a TLD we do not sell', async () => {
-    const ngn = (await t.inject({ url: '/domain/suggestions/?domain=tundeskitchen&currency=ngn' })).json() as { suggestions: Offer[] };
-    expect(ngn.suggestions[0]).toMatchObject({ domain: 'tundeskitchen.com', price: 18500, renewal_price: 21000, available: true });
-    const idn = (await t.inject({ url: `/domain/suggestions/?domain=${encodeURIComponent('Bücher.ng')}` })).json() as { suggestions: Offer[] };
+    const ngn = (
+      await t.inject({ url: '/domain/suggestions/?domain=tundeskitchen&currency=ngn' })
+    ).json() as { suggestions: Offer[] };
+    expect(ngn.suggestions[0]).toMatchObject({
+      domain: 'tundeskitchen.com',
+      price: 18500,
+      renewal_price: 21000,
+      available: true,
+    });
+    const idn = (
+      await t.inject({ url: `/domain/suggestions/?domain=${encodeURIComponent('Bücher.ng')}` })
+    ).json() as { suggestions: Offer[] };
     expect(idn.suggestions[0]!.domain).toBe('xn--bcher-kva.ng');
     const gov = (await t.inject({ url: '/domain/suggestions/?domain=acme.gov' })).json();
     expect(gov.suggestions[0].domain).toBe('acme.com');
@@ -61,24 +98,52 @@ describe('simulated registry', () => {
 
   test('check one name', async () => {
     expect((await t.inject({ url: '/domain/check/facebook.ng?currency=NGN' })).json()).toEqual(
-      expect.objectContaining({ domain: 'facebook.ng', price: 15000, renewal_price: 15000, available: false, id: 2, service: 1 }),
+      expect.objectContaining({
+        domain: 'facebook.ng',
+        price: 15000,
+        renewal_price: 15000,
+        available: false,
+        id: 2,
+        service: 1,
+      }),
     );
-    expect((await t.inject({ url: '/domain/check/mybrand-lagos.org' })).json()).toMatchObject({ available: true, price: 11.99, id: 5 });
-    expect((await t.inject({ url: '/domain/check/mybrand' })).json()).toEqual({ domain: ['Enter the full domain name with its extension, like acme.com.'] });
+    expect((await t.inject({ url: '/domain/check/mybrand-lagos.org' })).json()).toMatchObject({
+      available: true,
+      price: 11.99,
+      id: 5,
+    });
+    expect((await t.inject({ url: '/domain/check/mybrand' })).json()).toEqual({
+      domain: ['Enter the full domain name with its extension, like acme.com.'],
+    });
     expect((await t.inject({ url: '/domain/check/mybrand.gov' })).statusCode).toBe(400);
   });
 
   test('transfer eligibility', async () => {
-    const post = (payload: unknown) => t.inject({ method: 'POST', url: '/domain/check-transfer-eligibility/', payload: payload as object });
+    const post = (payload: unknown) =>
+      t.inject({ method: 'POST', url: '/domain/check-transfer-eligibility/', payload: payload as object });
     expect((await post({ domain: 'jumia.com.ng', currency: 'NGN' })).json()).toEqual({
-      domain: 'jumia.com.ng', eligible: true, transfer_price: 6500, renewal_price: 6500, currency: 'NGN', message: 'jumia.com.ng can be transferred to us.', id: 3, service: 1,
+      domain: 'jumia.com.ng',
+      eligible: true,
+      transfer_price: 6500,
+      renewal_price: 6500,
+      currency: 'NGN',
+      message: 'jumia.com.ng can be transferred to us.',
+      id: 3,
+      service: 1,
     });
     const google = (await post({ domain: 'google.com' })).json();
-    expect(google).toMatchObject({ domain: 'google.com', eligible: false, transfer_price: 12.99, message: 'google.com is not eligible for transfer.' });
+    expect(google).toMatchObject({
+      domain: 'google.com',
+      eligible: false,
+      transfer_price: 12.99,
+      message: 'google.com is not eligible for transfer.',
+    });
     expect(google.error).toMatch(/locked at its current registrar/);
     expect((await post({ domain: 'free-name-xyz.com' })).json().error).toMatch(/not registered yet/);
     expect((await post({})).json()).toEqual({ domain: ['This field is required.'] });
-    expect((await post({ domain: 'x'.repeat(300) })).json()).toEqual({ domain: ['A domain name cannot be longer than 253 characters.'] });
+    expect((await post({ domain: 'x'.repeat(300) })).json()).toEqual({
+      domain: ['A domain name cannot be longer than 253 characters.'],
+    });
   });
 
   test("the customer's domains need a session", async () => {
@@ -100,16 +165,34 @@ describe('RDAP registry (DOMAIN_REGISTRY=rdap) against a local RDAP server', () 
         res.writeHead(code, { 'content-type': 'application/rdap+json' });
         res.end(JSON.stringify(body));
       };
-      if (name.startsWith('taken')) return send(200, { objectClassName: 'domain', ldhName: name, status: ['active'], events: [{ eventAction: 'registration', eventDate: '2015-01-01T00:00:00Z' }] });
-      if (name.startsWith('locked')) return send(200, { objectClassName: 'domain', ldhName: name, status: ['client transfer prohibited'] });
+      if (name.startsWith('taken'))
+        return send(200, {
+          objectClassName: 'domain',
+          ldhName: name,
+          status: ['active'],
+          events: [{ eventAction: 'registration', eventDate: '2015-01-01T00:00:00Z' }],
+        });
+      if (name.startsWith('locked'))
+        return send(200, {
+          objectClassName: 'domain',
+          ldhName: name,
+          status: ['client transfer prohibited'],
+        });
       if (name.startsWith('slow')) return void setTimeout(() => send(404, {}), 3000).unref();
       send(404, { errorCode: 404 });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     bootstrapFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rdap-')), 'dns.json');
-    fs.writeFileSync(bootstrapFile, JSON.stringify({ version: '1.0', services: [[['com', 'net', 'org'], [`${base}/v1/`]]] }));
-    t = await startTestApp({ DOMAIN_REGISTRY: 'rdap', RDAP_BOOTSTRAP_FILE: bootstrapFile, RDAP_TIMEOUT_MS: '1000' });
+    fs.writeFileSync(
+      bootstrapFile,
+      JSON.stringify({ version: '1.0', services: [[['com', 'net', 'org'], [`${base}/v1/`]]] }),
+    );
+    t = await startTestApp({
+      DOMAIN_REGISTRY: 'rdap',
+      RDAP_BOOTSTRAP_FILE: bootstrapFile,
+      RDAP_TIMEOUT_MS: '1000',
+    });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -118,20 +201,42 @@ describe('RDAP registry (DOMAIN_REGISTRY=rdap) against a local RDAP server', () 
   });
 
   test('404 is available, 200 registered; a timeout or a TLD without RDAP is never available', async () => {
-    const check = async (d: string) => (await t.inject({ url: `/domain/check/${d}` })).json() as Offer & { status: string };
+    const check = async (d: string) =>
+      (await t.inject({ url: `/domain/check/${d}` })).json() as Offer & { status: string };
     expect(await check('free-one.com')).toMatchObject({ available: true, status: 'available' });
     expect(await check('taken-one.com')).toMatchObject({ available: false, status: 'registered' });
     expect(await check('slow-one.com')).toMatchObject({ available: false, status: 'unknown' });
     expect(await check('free-one.ng')).toMatchObject({ available: false, status: 'unknown' });
-    const add = await t.inject({ method: 'POST', url: '/api/cart/', payload: { service_id: 1, product_id: 2, metadata: { domain_name: 'free-one.ng' } } });
-    expect(add.json()).toEqual({ domain_name: ['We could not confirm that free-one.ng is available. Please try again shortly.'] });
-    expect((await t.inject({ method: 'POST', url: '/api/cart/', payload: { service_id: 1, product_id: 1, metadata: { domain_name: 'free-one.com' } } })).statusCode).toBe(200);
+    const add = await t.inject({
+      method: 'POST',
+      url: '/api/cart/',
+      payload: { service_id: 1, product_id: 2, metadata: { domain_name: 'free-one.ng' } },
+    });
+    expect(add.json()).toEqual({
+      domain_name: ['We could not confirm that free-one.ng is available. Please try again shortly.'],
+    });
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/api/cart/',
+          payload: { service_id: 1, product_id: 1, metadata: { domain_name: 'free-one.com' } },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   test('transfer eligibility reads the RDAP status', async () => {
-    const post = (domain: string) => t.inject({ method: 'POST', url: '/domain/check-transfer-eligibility/', payload: { domain } });
+    const post = (domain: string) =>
+      t.inject({ method: 'POST', url: '/domain/check-transfer-eligibility/', payload: { domain } });
     expect((await post('taken-two.com')).json().eligible).toBe(true);
-    expect((await post('locked-two.com')).json()).toMatchObject({ eligible: false, error: expect.stringMatching(/locked/) });
-    expect((await post('taken-two.io')).json()).toMatchObject({ eligible: false, error: expect.stringMatching(/could not reach the registry/) });
+    expect((await post('locked-two.com')).json()).toMatchObject({
+      eligible: false,
+      error: expect.stringMatching(/locked/),
+    });
+    expect((await post('taken-two.io')).json()).toMatchObject({
+      eligible: false,
+      error: expect.stringMatching(/could not reach the registry/),
+    });
   });
 });

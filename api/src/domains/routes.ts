@@ -14,7 +14,8 @@ type Query = Record<string, string | undefined>;
 
 function pageOf(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 1;
-  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) throw validationError({ page: 'Enter a page number of 1 or more.' });
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1)
+    throw validationError({ page: 'Enter a page number of 1 or more.' });
   return Number(raw);
 }
 
@@ -40,48 +41,74 @@ function domainRow(d: typeof customerDomains.$inferSelect) {
 export async function domainRoutes(app: FastifyInstance) {
   const { commerce } = app;
 
-  app.get('/domain/suggestions/', { schema: doc('domains', 'Suggestions for a name: the typed name, the label in every TLD, then variations (10 per page)', 'none') }, async (request, reply) => {
-    const q = request.query as Query;
-    const book = await commerce.catalog.get();
-    const currency = resolveCurrency(book, q.currency);
-    const page = pageOf(q.page);
-    const body = await suggestions(commerce, book, q.domain, currency, page);
-    if ((body.suggestions as unknown[]).length === 0) throw notFound('Invalid page.');
-    reply.header('cache-control', 'no-store');
-    return body;
-  });
+  app.get(
+    '/domain/suggestions/',
+    {
+      schema: doc(
+        'domains',
+        'Suggestions for a name: the typed name, the label in every TLD, then variations (10 per page)',
+        'none',
+      ),
+    },
+    async (request, reply) => {
+      const q = request.query as Query;
+      const book = await commerce.catalog.get();
+      const currency = resolveCurrency(book, q.currency);
+      const page = pageOf(q.page);
+      const body = await suggestions(commerce, book, q.domain, currency, page);
+      if ((body.suggestions as unknown[]).length === 0) throw notFound('Invalid page.');
+      reply.header('cache-control', 'no-store');
+      return body;
+    },
+  );
 
-  app.get('/domain/check/:domain', { schema: doc('domains', 'Availability and price of one name', 'none') }, async (request) => {
-    const q = request.query as Query;
-    const book = await commerce.catalog.get();
-    const currency = resolveCurrency(book, q.currency);
-    return checkOne(commerce, book, (request.params as { domain: string }).domain, currency);
-  });
+  app.get(
+    '/domain/check/:domain',
+    { schema: doc('domains', 'Availability and price of one name', 'none') },
+    async (request) => {
+      const q = request.query as Query;
+      const book = await commerce.catalog.get();
+      const currency = resolveCurrency(book, q.currency);
+      return checkOne(commerce, book, (request.params as { domain: string }).domain, currency);
+    },
+  );
 
-  app.post('/domain/check-transfer-eligibility/', { schema: doc('domains', 'Can this name be transferred in? Price and reason', 'none') }, async (request) => {
-    const body = parseBody(TransferBody, request.body);
-    const book = await commerce.catalog.get();
-    const currency = resolveCurrency(book, body.currency);
-    return transferCheck(commerce, book, body.domain, currency);
-  });
+  app.post(
+    '/domain/check-transfer-eligibility/',
+    { schema: doc('domains', 'Can this name be transferred in? Price and reason', 'none') },
+    async (request) => {
+      const body = parseBody(TransferBody, request.body);
+      const book = await commerce.catalog.get();
+      const currency = resolveCurrency(book, body.currency);
+      return transferCheck(commerce, book, body.domain, currency);
+    },
+  );
 
-  app.get('/domain/', { schema: doc('domains', "The customer's domains", 'required'), preHandler: app.requireUser }, async (request) => {
-    const rows = await app.db.orm
-      .select()
-      .from(customerDomains)
-      .where(eq(customerDomains.userId, request.user!.id))
-      .orderBy(desc(customerDomains.id));
-    return rows.map(domainRow);
-  });
+  app.get(
+    '/domain/',
+    { schema: doc('domains', "The customer's domains", 'required'), preHandler: app.requireUser },
+    async (request) => {
+      const rows = await app.db.orm
+        .select()
+        .from(customerDomains)
+        .where(eq(customerDomains.userId, request.user!.id))
+        .orderBy(desc(customerDomains.id));
+      return rows.map(domainRow);
+    },
+  );
 
-  app.get('/domain/:id/', { schema: doc('domains', "One of the customer's domains", 'required'), preHandler: app.requireUser }, async (request) => {
-    const id = Number((request.params as { id: string }).id);
-    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-    const [row] = await app.db.orm
-      .select()
-      .from(customerDomains)
-      .where(and(eq(customerDomains.id, id), eq(customerDomains.userId, request.user!.id)));
-    if (!row) throw notFound();
-    return domainRow(row);
-  });
+  app.get(
+    '/domain/:id/',
+    { schema: doc('domains', "One of the customer's domains", 'required'), preHandler: app.requireUser },
+    async (request) => {
+      const id = Number((request.params as { id: string }).id);
+      if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+      const [row] = await app.db.orm
+        .select()
+        .from(customerDomains)
+        .where(and(eq(customerDomains.id, id), eq(customerDomains.userId, request.user!.id)));
+      if (!row) throw notFound();
+      return domainRow(row);
+    },
+  );
 }

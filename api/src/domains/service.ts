@@ -33,9 +33,14 @@ export function parseDomain(book: PriceBook, raw: unknown, field = 'domain'): No
 }
 
 /** A full name with a TLD we sell, or 400. */
-export function requireSellable(book: PriceBook, raw: unknown, field = 'domain'): { name: string; tld: TldProduct } {
+export function requireSellable(
+  book: PriceBook,
+  raw: unknown,
+  field = 'domain',
+): { name: string; tld: TldProduct } {
   const n = parseDomain(book, raw, field);
-  if (!n.domain || !n.tld) throw validationError({ [field]: 'Enter the full domain name with its extension, like acme.com.' });
+  if (!n.domain || !n.tld)
+    throw validationError({ [field]: 'Enter the full domain name with its extension, like acme.com.' });
   const tld = book.tldByName.get(n.tld);
   if (!tld || !n.supported) throw validationError({ [field]: unsoldMessage(book, n.tld) });
   return { name: n.domain, tld };
@@ -52,7 +57,10 @@ function tldOf(book: PriceBook, name: string): TldProduct {
   return tld;
 }
 
-export async function availabilityOf(commerce: Commerce, names: readonly string[]): Promise<Map<string, Availability>> {
+export async function availabilityOf(
+  commerce: Commerce,
+  names: readonly string[],
+): Promise<Map<string, Availability>> {
   const map = await commerce.registry.availability(names);
   for (const n of names) if (commerce.takenHere.has(n)) map.set(n, 'registered');
   return map;
@@ -72,7 +80,13 @@ function offer(book: PriceBook, name: string, availability: Availability, curren
   };
 }
 
-export async function suggestions(commerce: Commerce, book: PriceBook, raw: unknown, currency: string, page: number) {
+export async function suggestions(
+  commerce: Commerce,
+  book: PriceBook,
+  raw: unknown,
+  currency: string,
+  page: number,
+) {
   const input = parseDomain(book, raw);
   const names = suggestionNames(input, book.tldNames);
   const p = paginate(names, page);
@@ -90,7 +104,12 @@ export async function suggestions(commerce: Commerce, book: PriceBook, raw: unkn
   return out;
 }
 
-export async function checkOne(commerce: Commerce, book: PriceBook, raw: unknown, currency: string): Promise<DomainOffer> {
+export async function checkOne(
+  commerce: Commerce,
+  book: PriceBook,
+  raw: unknown,
+  currency: string,
+): Promise<DomainOffer> {
   const { name } = requireSellable(book, raw);
   const availability = await availabilityOf(commerce, [name]);
   return offer(book, name, availability.get(name) ?? 'unknown', currency);

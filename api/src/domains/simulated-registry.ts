@@ -35,7 +35,8 @@ export class SimulatedRegistry implements DomainRegistry {
     const n = name.toLowerCase();
     const label = labelOf(n);
     let check: TransferCheck;
-    if (this.boughtHere.has(n)) check = { eligible: false, availability: 'registered', reason: transferReasons.alreadyHere(n) };
+    if (this.boughtHere.has(n))
+      check = { eligible: false, availability: 'registered', reason: transferReasons.alreadyHere(n) };
     else if (!(REGISTERED_LABELS as readonly string[]).includes(label))
       check = { eligible: false, availability: 'available', reason: transferReasons.notRegistered(n) };
     else if ((LOCKED_LABELS as readonly string[]).includes(label))

@@ -37,7 +37,12 @@ describe('suggestionNames', () => {
 describe('paginate', () => {
   const all = Array.from({ length: 23 }, (_, i) => i);
   it('cuts pages of ten and says whether there is a next one', () => {
-    expect(paginate(all, 1)).toEqual({ items: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], page: 1, total_pages: 3, has_next: true });
+    expect(paginate(all, 1)).toEqual({
+      items: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+      page: 1,
+      total_pages: 3,
+      has_next: true,
+    });
     expect(paginate(all, 3)).toMatchObject({ items: [20, 21, 22], has_next: false });
     expect(paginate(all, 4).items).toEqual([]);
     expect(paginate([], 1)).toMatchObject({ total_pages: 1, has_next: false });

@@ -77,12 +77,22 @@ export class Catalog {
     const rates = new Map<string, number>();
     for (const r of rateRows) {
       rates.set(`${r.baseCurrency}>${r.quoteCurrency}`, Number(r.rate));
-      if (!rates.has(`${r.quoteCurrency}>${r.baseCurrency}`)) rates.set(`${r.quoteCurrency}>${r.baseCurrency}`, 1 / Number(r.rate));
+      if (!rates.has(`${r.quoteCurrency}>${r.baseCurrency}`))
+        rates.set(`${r.quoteCurrency}>${r.baseCurrency}`, 1 / Number(r.rate));
     }
-    const tldList: TldProduct[] = tldRows.map((t) => ({ id: t.id, tld: t.tld, position: t.position, prices: new Map() }));
+    const tldList: TldProduct[] = tldRows.map((t) => ({
+      id: t.id,
+      tld: t.tld,
+      position: t.position,
+      prices: new Map(),
+    }));
     const tldById = new Map(tldList.map((t) => [t.id, t]));
     for (const p of priceRows) {
-      tldById.get(p.tldId)?.prices.set(p.currency, { register: p.registerMinor, renewal: p.renewalMinor, transfer: p.transferMinor });
+      tldById.get(p.tldId)?.prices.set(p.currency, {
+        register: p.registerMinor,
+        renewal: p.renewalMinor,
+        transfer: p.transferMinor,
+      });
     }
     const serviceMap = new Map(serviceRows.map((s) => [s.id, { id: s.id, name: s.name, type: s.type }]));
     const plans = new Map<number, PlanProduct>(
@@ -99,7 +109,8 @@ export class Catalog {
         },
       ]),
     );
-    const vat = this.vatOverride ?? settings.find((s) => s.key === 'vat_percent')?.value ?? DEFAULT_VAT_PERCENT;
+    const vat =
+      this.vatOverride ?? settings.find((s) => s.key === 'vat_percent')?.value ?? DEFAULT_VAT_PERCENT;
     return {
       currencies: curr.map((c) => ({ code: c.code, name: c.name })),
       rates,
@@ -125,13 +136,20 @@ export function convert(book: PriceBook, minor: number, from: string, to: string
 /**
  * The currency a request asks for: missing means `fallback`, anything we do not sell is a 400 naming the choices.
  */
-export function resolveCurrency(book: PriceBook, value: unknown, fallback = 'USD', field = 'currency'): string {
+export function resolveCurrency(
+  book: PriceBook,
+  value: unknown,
+  fallback = 'USD',
+  field = 'currency',
+): string {
   if (value === undefined || value === null || value === '') return fallback;
   const codes = book.currencies.map((c) => c.code);
   const code = typeof value === 'string' ? value.trim().toUpperCase() : '';
   if (!codes.includes(code)) {
     const shown = typeof value === 'string' ? value.slice(0, 10) : String(value).slice(0, 10);
-    throw validationError({ [field]: `We do not sell in ${JSON.stringify(shown)}. Choose one of ${codes.join(', ')}.` });
+    throw validationError({
+      [field]: `We do not sell in ${JSON.stringify(shown)}. Choose one of ${codes.join(', ')}.`,
+    });
   }
   return code;
 }
@@ -142,7 +160,9 @@ export type DomainPriceKind = 'register' | 'renewal' | 'transfer';
 export function tldPrice(book: PriceBook, tld: TldProduct, kind: DomainPriceKind, currency: string): number {
   const own = tld.prices.get(currency);
   if (own) return own[kind];
-  const [base, prices] = tld.prices.has('USD') ? ['USD', tld.prices.get('USD')!] : [...tld.prices.entries()][0] ?? [];
+  const [base, prices] = tld.prices.has('USD')
+    ? ['USD', tld.prices.get('USD')!]
+    : ([...tld.prices.entries()][0] ?? []);
   if (!base || !prices) throw new Error(`TLD .${tld.tld} has no price`);
   return convert(book, prices[kind], base, currency);
 }

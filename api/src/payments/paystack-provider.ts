@@ -46,20 +46,26 @@ export class PaystackProvider implements PaymentProvider {
     }
     const json = (await res.json().catch(() => ({}))) as PaystackEnvelope<T>;
     if (!res.ok || json.status !== true) {
-      throw new PaymentGatewayError(json.message ? `Payment gateway: ${json.message}` : 'The payment gateway refused the request.');
+      throw new PaymentGatewayError(
+        json.message ? `Payment gateway: ${json.message}` : 'The payment gateway refused the request.',
+      );
     }
     return json;
   }
 
   async initialize(input: InitializeInput): Promise<InitializeResult> {
-    const json = await this.call<{ authorization_url?: string; reference?: string }>('POST', '/transaction/initialize', {
-      email: input.email,
-      amount: String(input.amountMinor),
-      currency: input.currency,
-      reference: input.reference,
-      callback_url: input.callbackUrl,
-      metadata: { purpose: input.purpose },
-    });
+    const json = await this.call<{ authorization_url?: string; reference?: string }>(
+      'POST',
+      '/transaction/initialize',
+      {
+        email: input.email,
+        amount: String(input.amountMinor),
+        currency: input.currency,
+        reference: input.reference,
+        callback_url: input.callbackUrl,
+        metadata: { purpose: input.purpose },
+      },
+    );
     const url = json.data?.authorization_url;
     if (!url) throw new PaymentGatewayError('The payment gateway gave no payment page.');
     return { authorizationUrl: url, reference: json.data?.reference ?? input.reference };

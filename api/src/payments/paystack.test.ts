@@ -21,11 +21,16 @@ beforeAll(async () => {
         res.writeHead(code, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (req.headers.authorization !== `Bearer ${KEY}`) return send(401, { status: false, message: 'Invalid key' });
+      if (req.headers.authorization !== `Bearer ${KEY}`)
+        return send(401, { status: false, message: 'Invalid key' });
       if (req.url === '/transaction/initialize') {
         const b = JSON.parse(raw) as { reference: string };
         initialized.push(b);
-        return send(200, { status: true, message: 'Authorization URL created', data: { authorization_url: `https://checkout.paystack.com/${b.reference}`, reference: b.reference } });
+        return send(200, {
+          status: true,
+          message: 'Authorization URL created',
+          data: { authorization_url: `https://checkout.paystack.com/${b.reference}`, reference: b.reference },
+        });
       }
       const ref = decodeURIComponent(req.url?.split('/transaction/verify/')[1] ?? '');
       const v = verdicts.get(ref);
@@ -34,7 +39,10 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  t = await startTestApp({ PAYSTACK_SECRET_KEY: KEY, PAYSTACK_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  t = await startTestApp({
+    PAYSTACK_SECRET_KEY: KEY,
+    PAYSTACK_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -49,17 +57,38 @@ const signed = (body: string, key = KEY) => ({
   payload: body,
 });
 const balance = async (auth: string) =>
-  ((await t.inject({ url: '/payment/wallet-balance/', auth })).json() as { balance: number; currency: { code: string } }[]).find((b) => b.currency.code === 'NGN')!.balance;
+  (
+    (await t.inject({ url: '/payment/wallet-balance/', auth })).json() as {
+      balance: number;
+      currency: { code: string };
+    }[]
+  ).find((b) => b.currency.code === 'NGN')!.balance;
 
 test('a deposit is initialized at Paystack in kobo and settled by its signed, verified webhook', async () => {
   const u = await t.user();
-  const res = await t.inject({ method: 'POST', url: '/payment/deposit/initiate-payment/', auth: u.auth, payload: { amount: 2500, currency: 'NGN' } });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/payment/deposit/initiate-payment/',
+    auth: u.auth,
+    payload: { amount: 2500, currency: 'NGN' },
+  });
   expect(res.statusCode).toBe(200);
-  const { authorization_url, reference } = res.json().data as { authorization_url: string; reference: string };
+  const { authorization_url, reference } = res.json().data as {
+    authorization_url: string;
+    reference: string;
+  };
   expect(authorization_url).toBe(`https://checkout.paystack.com/${reference}`);
-  expect(initialized.at(-1)).toMatchObject({ amount: '250000', currency: 'NGN', email: u.email, callback_url: 'http://localhost:3000/dashboard' });
+  expect(initialized.at(-1)).toMatchObject({
+    amount: '250000',
+    currency: 'NGN',
+    email: u.email,
+    callback_url: 'http://localhost:3000/dashboard',
+  });
 
-  const body = JSON.stringify({ event: 'charge.success', data: { reference, amount: 250000, currency: 'NGN', status: 'success' } });
+  const body = JSON.stringify({
+    event: 'charge.success',
+    data: { reference, amount: 250000, currency: 'NGN', status: 'success' },
+  });
   // Signed with the wrong key: refused. Gateway says it is not paid yet: nothing credited.
   expect((await t.inject(signed(body, 'sk_test_wrongwrongwrong'))).statusCode).toBe(401);
   verdicts.set(reference, { status: 'abandoned', amount: 250000, currency: 'NGN' });
@@ -74,8 +103,19 @@ test('a deposit is initialized at Paystack in kobo and settled by its signed, ve
 
 test('the sandbox page does not serve Paystack payments', async () => {
   const u = await t.user();
-  const { reference } = (await t.inject({ method: 'POST', url: '/payment/deposit/initiate-payment/', auth: u.auth, payload: { amount: 10, currency: 'USD' } })).json().data as { reference: string };
+  const { reference } = (
+    await t.inject({
+      method: 'POST',
+      url: '/payment/deposit/initiate-payment/',
+      auth: u.auth,
+      payload: { amount: 10, currency: 'USD' },
+    })
+  ).json().data as { reference: string };
   expect((await t.inject({ url: `/sandbox/pay/${reference}` })).statusCode).toBe(404);
   await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` });
-  expect(((await t.inject({ url: '/payment/wallet-balance/', auth: u.auth })).json() as { balance: number }[]).every((b) => b.balance === 0)).toBe(true);
+  expect(
+    (
+      (await t.inject({ url: '/payment/wallet-balance/', auth: u.auth })).json() as { balance: number }[]
+    ).every((b) => b.balance === 0),
+  ).toBe(true);
 });

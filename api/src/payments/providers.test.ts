@@ -25,15 +25,34 @@ describe('SandboxProvider', () => {
 
   it('sends the customer to its own page', async () => {
     const r = await sandbox.initialize({
-      reference: 'dep_abc', amountMinor: 500000, currency: 'NGN', email: 'a@b.c', purpose: 'deposit', kind: 'fiat', callbackUrl: 'x',
+      reference: 'dep_abc',
+      amountMinor: 500000,
+      currency: 'NGN',
+      email: 'a@b.c',
+      purpose: 'deposit',
+      kind: 'fiat',
+      callbackUrl: 'x',
     });
-    expect(r).toEqual({ authorizationUrl: 'http://localhost:8000/sandbox/pay/dep_abc', reference: 'dep_abc' });
+    expect(r).toEqual({
+      authorizationUrl: 'http://localhost:8000/sandbox/pay/dep_abc',
+      reference: 'dep_abc',
+    });
   });
 
   it('signs the events of its page so they verify, and a forged body does not', () => {
-    const { body, signature } = sandbox.webhookFor({ outcome: 'success', reference: 'r1', amountMinor: 1500, currency: 'USD' });
+    const { body, signature } = sandbox.webhookFor({
+      outcome: 'success',
+      reference: 'r1',
+      amountMinor: 1500,
+      currency: 'USD',
+    });
     expect(sandbox.verifySignature(Buffer.from(body), { 'x-paystack-signature': signature })).toBe(true);
-    expect(sandbox.parseEvent(JSON.parse(body))).toEqual({ outcome: 'success', reference: 'r1', amountMinor: 1500, currency: 'USD' });
+    expect(sandbox.parseEvent(JSON.parse(body))).toEqual({
+      outcome: 'success',
+      reference: 'r1',
+      amountMinor: 1500,
+      currency: 'USD',
+    });
     const forged = body.replace('1500', '9999999');
     expect(sandbox.verifySignature(Buffer.from(forged), { 'x-paystack-signature': signature })).toBe(false);
     const other = new SandboxProvider('http://x', 'another-secret');
@@ -41,8 +60,12 @@ describe('SandboxProvider', () => {
   });
 
   it('ignores events it does not act on', () => {
-    expect(sandbox.parseEvent({ event: 'transfer.success', data: { reference: 'r', amount: 1, currency: 'USD' } })).toBeNull();
-    expect(sandbox.parseEvent({ event: 'charge.success', data: { reference: 'r', amount: 1.5, currency: 'USD' } })).toBeNull();
+    expect(
+      sandbox.parseEvent({ event: 'transfer.success', data: { reference: 'r', amount: 1, currency: 'USD' } }),
+    ).toBeNull();
+    expect(
+      sandbox.parseEvent({ event: 'charge.success', data: { reference: 'r', amount: 1.5, currency: 'USD' } }),
+    ).toBeNull();
     expect(sandbox.parseEvent('nonsense')).toBeNull();
   });
 });
@@ -61,7 +84,12 @@ describe('PaystackProvider against a local Paystack double', () => {
   beforeAll(async () => {
     server = createServer(async (req, res) => {
       const raw = await read(req);
-      seen.push({ method: req.method, url: req.url, auth: req.headers.authorization, body: raw ? JSON.parse(raw) : undefined });
+      seen.push({
+        method: req.method,
+        url: req.url,
+        auth: req.headers.authorization,
+        body: raw ? JSON.parse(raw) : undefined,
+      });
       const send = (code: number, body: unknown) => {
         res.writeHead(code, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
@@ -72,13 +100,25 @@ describe('PaystackProvider against a local Paystack double', () => {
         return send(200, {
           status: true,
           message: 'Authorization URL created',
-          data: { authorization_url: `https://checkout.paystack.com/${b.reference}`, access_code: 'ac', reference: b.reference },
+          data: {
+            authorization_url: `https://checkout.paystack.com/${b.reference}`,
+            access_code: 'ac',
+            reference: b.reference,
+          },
         });
       }
       if (req.url === '/transaction/verify/paid_1')
-        return send(200, { status: true, message: 'Verification successful', data: { status: 'success', reference: 'paid_1', amount: 250000, currency: 'NGN' } });
+        return send(200, {
+          status: true,
+          message: 'Verification successful',
+          data: { status: 'success', reference: 'paid_1', amount: 250000, currency: 'NGN' },
+        });
       if (req.url === '/transaction/verify/open_1')
-        return send(200, { status: true, message: 'Verification successful', data: { status: 'ongoing', reference: 'open_1', amount: 250000, currency: 'NGN' } });
+        return send(200, {
+          status: true,
+          message: 'Verification successful',
+          data: { status: 'ongoing', reference: 'open_1', amount: 250000, currency: 'NGN' },
+        });
       send(404, { status: false, message: 'Transaction reference not found' });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -93,38 +133,77 @@ describe('PaystackProvider against a local Paystack double', () => {
 
   it('initializes a transaction in subunits with the secret key', async () => {
     const r = await paystack().initialize({
-      reference: 'chk_1', amountMinor: 1_234_500, currency: 'NGN', email: 'demo@example.com', purpose: 'checkout', kind: 'fiat',
+      reference: 'chk_1',
+      amountMinor: 1_234_500,
+      currency: 'NGN',
+      email: 'demo@example.com',
+      purpose: 'checkout',
+      kind: 'fiat',
       callbackUrl: 'http://localhost:3000/dashboard/invoices',
     });
     expect(r).toEqual({ authorizationUrl: 'https://checkout.paystack.com/chk_1', reference: 'chk_1' });
     expect(seen.at(-1)).toMatchObject({
       method: 'POST',
       auth: 'Bearer sk_test_123',
-      body: { email: 'demo@example.com', amount: '1234500', currency: 'NGN', reference: 'chk_1', callback_url: 'http://localhost:3000/dashboard/invoices' },
+      body: {
+        email: 'demo@example.com',
+        amount: '1234500',
+        currency: 'NGN',
+        reference: 'chk_1',
+        callback_url: 'http://localhost:3000/dashboard/invoices',
+      },
     });
   });
 
   it('turns a refusal or an unreachable gateway into a PaymentGatewayError', async () => {
     await expect(
-      paystack().initialize({ reference: 'z', amountMinor: 0, currency: 'NGN', email: 'e', purpose: 'deposit', kind: 'fiat', callbackUrl: 'x' }),
+      paystack().initialize({
+        reference: 'z',
+        amountMinor: 0,
+        currency: 'NGN',
+        email: 'e',
+        purpose: 'deposit',
+        kind: 'fiat',
+        callbackUrl: 'x',
+      }),
     ).rejects.toThrow(new PaymentGatewayError('Payment gateway: Invalid Amount Sent'));
     const down = new PaystackProvider({ secretKey: 'k', baseUrl: 'http://127.0.0.1:1', timeoutMs: 500 });
     await expect(down.verify('x')).rejects.toBeInstanceOf(PaymentGatewayError);
   });
 
   it('verifies a reference', async () => {
-    expect(await paystack().verify('paid_1')).toEqual({ outcome: 'success', reference: 'paid_1', amountMinor: 250000, currency: 'NGN' });
+    expect(await paystack().verify('paid_1')).toEqual({
+      outcome: 'success',
+      reference: 'paid_1',
+      amountMinor: 250000,
+      currency: 'NGN',
+    });
     expect(await paystack().verify('open_1')).toBeNull();
     await expect(paystack().verify('nope')).rejects.toBeInstanceOf(PaymentGatewayError);
   });
 
   it('checks x-paystack-signature with the secret key and reads charge.success only', () => {
-    const body = Buffer.from(JSON.stringify({ event: 'charge.success', data: { reference: 'paid_1', amount: 250000, currency: 'ngn' } }));
+    const body = Buffer.from(
+      JSON.stringify({
+        event: 'charge.success',
+        data: { reference: 'paid_1', amount: 250000, currency: 'ngn' },
+      }),
+    );
     const p = paystack();
     expect(p.verifySignature(body, { 'x-paystack-signature': signBody('sk_test_123', body) })).toBe(true);
     expect(p.verifySignature(body, { 'x-paystack-signature': signBody('sk_live_other', body) })).toBe(false);
     expect(p.verifySignature(body, {})).toBe(false);
-    expect(p.parseEvent(JSON.parse(body.toString()))).toEqual({ outcome: 'success', reference: 'paid_1', amountMinor: 250000, currency: 'NGN' });
-    expect(p.parseEvent({ event: 'charge.dispute.create', data: { reference: 'paid_1', amount: 1, currency: 'NGN' } })).toBeNull();
+    expect(p.parseEvent(JSON.parse(body.toString()))).toEqual({
+      outcome: 'success',
+      reference: 'paid_1',
+      amountMinor: 250000,
+      currency: 'NGN',
+    });
+    expect(
+      p.parseEvent({
+        event: 'charge.dispute.create',
+        data: { reference: 'paid_1', amount: 1, currency: 'NGN' },
+      }),
+    ).toBeNull();
   });
 });

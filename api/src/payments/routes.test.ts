@@ -13,12 +13,20 @@ afterAll(() => t?.close());
 const SECRET = 'sandbox-secret-for-tests-0123456789';
 
 async function deposit(auth: string, amount: unknown = 5000, currency: unknown = 'NGN') {
-  return t.inject({ method: 'POST', url: '/payment/deposit/initiate-payment/', auth, payload: { amount, currency } });
+  return t.inject({
+    method: 'POST',
+    url: '/payment/deposit/initiate-payment/',
+    auth,
+    payload: { amount, currency },
+  });
 }
 const balanceOf = async (auth: string, code = 'NGN') =>
-  ((await t.inject({ url: '/payment/wallet-balance/', auth })).json() as { balance: number; currency: { code: string } }[]).find(
-    (b) => b.currency.code === code,
-  )!.balance;
+  (
+    (await t.inject({ url: '/payment/wallet-balance/', auth })).json() as {
+      balance: number;
+      currency: { code: string };
+    }[]
+  ).find((b) => b.currency.code === code)!.balance;
 
 function webhook(event: string, reference: string, amount: number, currency: string, secret = SECRET) {
   const body = JSON.stringify({ event, data: { reference, amount, currency, status: 'success' } });
@@ -53,29 +61,56 @@ test.each([
   [10_000_001, 'NGN', { amount: ['The most you can deposit at once is NGN 10,000,000.00.'] }],
   [10_001, 'USD', { amount: ['The most you can deposit at once is USD 10,000.00.'] }],
   [100, 'EUR', { currency: ['We do not sell in "EUR". Choose one of USD, NGN.'] }],
-])('a deposit of %p %p is refused with a clear message and no payment row', async (amount, currency, body) => {
-  const u = await t.user();
-  const res = await deposit(u.auth, amount, currency);
-  expect(res.statusCode).toBe(400);
-  expect(res.json()).toEqual(body);
-  expect(await t.db.orm.select().from(payments).where(eq(payments.userId, u.id))).toHaveLength(0);
-});
+])(
+  'a deposit of %p %p is refused with a clear message and no payment row',
+  async (amount, currency, body) => {
+    const u = await t.user();
+    const res = await deposit(u.auth, amount, currency);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(body);
+    expect(await t.db.orm.select().from(payments).where(eq(payments.userId, u.id))).toHaveLength(0);
+  },
+);
 
 test('a deposit needs a session', async () => {
-  expect((await t.inject({ method: 'POST', url: '/payment/deposit/initiate-payment/', payload: { amount: 5, currency: 'USD' } })).statusCode).toBe(401);
+  expect(
+    (
+      await t.inject({
+        method: 'POST',
+        url: '/payment/deposit/initiate-payment/',
+        payload: { amount: 5, currency: 'USD' },
+      })
+    ).statusCode,
+  ).toBe(401);
 });
 
 test('a forged webhook credits nothing; a replayed one credits once', async () => {
   const u = await t.user();
   const res = await deposit(u.auth, 5000, 'NGN');
-  expect(res.json()).toMatchObject({ message: expect.any(String), data: { authorization_url: expect.stringContaining('/sandbox/pay/dep_') } });
+  expect(res.json()).toMatchObject({
+    message: expect.any(String),
+    data: { authorization_url: expect.stringContaining('/sandbox/pay/dep_') },
+  });
   const { reference } = res.json().data as { reference: string };
 
   // Wrong key, missing header, body changed after signing: all refused, nothing credited.
-  expect((await webhook('charge.success', reference, 500000, 'NGN', 'some-other-secret-0123456789')).statusCode).toBe(401);
-  const unsigned = await t.inject({ method: 'POST', url: '/payment/webhook/sandbox/', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ event: 'charge.success', data: { reference, amount: 500000, currency: 'NGN' } }) });
+  expect(
+    (await webhook('charge.success', reference, 500000, 'NGN', 'some-other-secret-0123456789')).statusCode,
+  ).toBe(401);
+  const unsigned = await t.inject({
+    method: 'POST',
+    url: '/payment/webhook/sandbox/',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({
+      event: 'charge.success',
+      data: { reference, amount: 500000, currency: 'NGN' },
+    }),
+  });
   expect(unsigned.statusCode).toBe(401);
-  const body = JSON.stringify({ event: 'charge.success', data: { reference, amount: 500000, currency: 'NGN' } });
+  const body = JSON.stringify({
+    event: 'charge.success',
+    data: { reference, amount: 500000, currency: 'NGN' },
+  });
   const tampered = await t.inject({
     method: 'POST',
     url: '/payment/webhook/sandbox/',
@@ -106,8 +141,16 @@ test('a forged webhook credits nothing; a replayed one credits once', async () =
 test('the same signed event delivered five times at once credits once', async () => {
   const u = await t.user();
   const { reference } = (await deposit(u.auth, 1234, 'NGN')).json().data as { reference: string };
-  const results = await Promise.all(Array.from({ length: 5 }, () => webhook('charge.success', reference, 123400, 'NGN')));
-  expect(results.map((r) => r.json().status).sort()).toEqual(['credited', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
+  const results = await Promise.all(
+    Array.from({ length: 5 }, () => webhook('charge.success', reference, 123400, 'NGN')),
+  );
+  expect(results.map((r) => r.json().status).sort()).toEqual([
+    'credited',
+    'duplicate',
+    'duplicate',
+    'duplicate',
+    'duplicate',
+  ]);
   expect(await balanceOf(u.auth)).toBe(1234);
   expect(await t.db.orm.select().from(walletEntries).where(eq(walletEntries.userId, u.id))).toHaveLength(1);
 });
@@ -115,7 +158,9 @@ test('the same signed event delivered five times at once credits once', async ()
 test('an event for another amount or currency credits nothing', async () => {
   const u = await t.user();
   const { reference } = (await deposit(u.auth, 70, 'USD')).json().data as { reference: string };
-  expect((await webhook('charge.success', reference, 7000, 'NGN')).json()).toEqual({ status: 'amount mismatch' });
+  expect((await webhook('charge.success', reference, 7000, 'NGN')).json()).toEqual({
+    status: 'amount mismatch',
+  });
   expect((await webhook('charge.success', reference, 7000, 'USD')).json()).toEqual({ status: 'duplicate' });
   expect(await balanceOf(u.auth, 'USD')).toBe(0);
   const [p] = await t.db.orm.select().from(payments).where(eq(payments.reference, reference));
@@ -123,9 +168,13 @@ test('an event for another amount or currency credits nothing', async () => {
 });
 
 test('unknown references, unknown providers and events we do not act on are harmless', async () => {
-  expect((await webhook('charge.success', 'dep_doesnotexist', 100, 'USD')).json()).toEqual({ status: 'unknown reference' });
+  expect((await webhook('charge.success', 'dep_doesnotexist', 100, 'USD')).json()).toEqual({
+    status: 'unknown reference',
+  });
   expect((await webhook('transfer.success', 'dep_x', 100, 'USD')).json()).toEqual({ status: 'ignored' });
-  expect((await t.inject({ method: 'POST', url: '/payment/webhook/stripe/', payload: {} })).statusCode).toBe(404);
+  expect((await t.inject({ method: 'POST', url: '/payment/webhook/stripe/', payload: {} })).statusCode).toBe(
+    404,
+  );
 });
 
 test('declining on the sandbox page credits nothing and sends the browser back', async () => {
@@ -146,11 +195,23 @@ test('declining on the sandbox page credits nothing and sends the browser back',
 
 test('the ledger sums deposits per currency', async () => {
   const u = await t.user();
-  for (const [amount, currency] of [[100, 'USD'], [25, 'USD'], [3000, 'NGN']] as const) {
+  for (const [amount, currency] of [
+    [100, 'USD'],
+    [25, 'USD'],
+    [3000, 'NGN'],
+  ] as const) {
     const { reference } = (await deposit(u.auth, amount, currency)).json().data as { reference: string };
-    expect((await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` })).statusCode).toBe(303);
+    expect((await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` })).statusCode).toBe(
+      303,
+    );
   }
-  const list = (await t.inject({ url: '/payment/wallet-balance/', auth: u.auth })).json() as { balance: number; currency: { code: string } }[];
+  const list = (await t.inject({ url: '/payment/wallet-balance/', auth: u.auth })).json() as {
+    balance: number;
+    currency: { code: string };
+  }[];
   // The currency used last comes first (the dashboard shows the first).
-  expect(list.map((b) => [b.currency.code, b.balance])).toEqual([['NGN', 3000], ['USD', 125]]);
+  expect(list.map((b) => [b.currency.code, b.balance])).toEqual([
+    ['NGN', 3000],
+    ['USD', 125],
+  ]);
 });

@@ -24,13 +24,22 @@ const Deposit = v.object({
 });
 
 function depositAmount(raw: unknown, currency: string): number {
-  if (raw === null || raw === undefined || raw === '') throw validationError({ amount: 'This field is required.' });
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : NaN;
+  if (raw === null || raw === undefined || raw === '')
+    throw validationError({ amount: 'This field is required.' });
+  const n =
+    typeof raw === 'number'
+      ? raw
+      : typeof raw === 'string' && /^-?\d+(\.\d+)?$/.test(raw.trim())
+        ? Number(raw)
+        : NaN;
   if (!Number.isFinite(n)) throw validationError({ amount: 'Enter a whole amount, such as 20000.' });
   if (!Number.isInteger(n)) throw validationError({ amount: 'Enter a whole amount, without decimals.' });
   if (n < 1) throw validationError({ amount: 'Enter an amount of at least 1.' });
   const limit = DEPOSIT_LIMITS[currency] ?? 10_000;
-  if (n > limit) throw validationError({ amount: `The most you can deposit at once is ${formatMoney(limit * 100, currency)}.` });
+  if (n > limit)
+    throw validationError({
+      amount: `The most you can deposit at once is ${formatMoney(limit * 100, currency)}.`,
+    });
   return n * 100;
 }
 
@@ -43,101 +52,155 @@ export async function paymentRoutes(app: FastifyInstance) {
     return book.currencies.map((c) => ({ code: c.code, name: c.name }));
   });
 
-  app.get('/payment/wallet-balance/', { schema: doc('payments', 'Wallet balance per currency (most recently used first)', 'required'), preHandler: app.requireUser }, async (request) => {
-    const book = await commerce.catalog.get();
-    const used = await balances(db, request.user!.id);
-    const order = [...used.map((u) => u.currency), ...book.currencies.map((c) => c.code).filter((c) => !used.some((u) => u.currency === c))];
-    return order.map((code) => ({
-      balance: toMajor(used.find((u) => u.currency === code)?.balanceMinor ?? 0),
-      currency: { code, name: book.currencies.find((c) => c.code === code)?.name ?? code },
-    }));
-  });
+  app.get(
+    '/payment/wallet-balance/',
+    {
+      schema: doc('payments', 'Wallet balance per currency (most recently used first)', 'required'),
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const book = await commerce.catalog.get();
+      const used = await balances(db, request.user!.id);
+      const order = [
+        ...used.map((u) => u.currency),
+        ...book.currencies.map((c) => c.code).filter((c) => !used.some((u) => u.currency === c)),
+      ];
+      return order.map((code) => ({
+        balance: toMajor(used.find((u) => u.currency === code)?.balanceMinor ?? 0),
+        currency: { code, name: book.currencies.find((c) => c.code === code)?.name ?? code },
+      }));
+    },
+  );
 
-  app.post('/payment/deposit/initiate-payment/', { schema: doc('payments', 'Start a wallet top-up; returns the payment page', 'required'), preHandler: app.requireUser }, async (request) => {
-    const body = parseBody(Deposit, request.body);
-    const book = await commerce.catalog.get();
-    const currency = resolveCurrency(book, body.currency, book.currencies[0]?.code ?? 'USD');
-    const amountMinor = depositAmount(body.amount, currency);
-    const kind = body.payment_kind === undefined || body.payment_kind === 'fiat_payment_gateway' ? 'fiat' : body.payment_kind === 'crypto_payment_gateway' ? 'crypto' : null;
-    if (!kind) throw validationError({ payment_kind: 'Choose fiat_payment_gateway or crypto_payment_gateway.' });
-    const provider = commerce.providers.forKind(kind);
-    const reference = newReference('dep');
-    await db.insert(payments).values({
-      reference,
-      userId: request.user!.id,
-      purpose: 'deposit',
-      provider: provider.name,
-      paymentKind: kind === 'crypto' ? 'crypto_payment_gateway' : 'fiat_payment_gateway',
-      amountMinor,
-      currency,
-      status: 'pending',
-      createdAt: app.clock.now(),
-    });
-    try {
-      const init = await provider.initialize({
+  app.post(
+    '/payment/deposit/initiate-payment/',
+    {
+      schema: doc('payments', 'Start a wallet top-up; returns the payment page', 'required'),
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const body = parseBody(Deposit, request.body);
+      const book = await commerce.catalog.get();
+      const currency = resolveCurrency(book, body.currency, book.currencies[0]?.code ?? 'USD');
+      const amountMinor = depositAmount(body.amount, currency);
+      const kind =
+        body.payment_kind === undefined || body.payment_kind === 'fiat_payment_gateway'
+          ? 'fiat'
+          : body.payment_kind === 'crypto_payment_gateway'
+            ? 'crypto'
+            : null;
+      if (!kind)
+        throw validationError({ payment_kind: 'Choose fiat_payment_gateway or crypto_payment_gateway.' });
+      const provider = commerce.providers.forKind(kind);
+      const reference = newReference('dep');
+      await db.insert(payments).values({
         reference,
+        userId: request.user!.id,
+        purpose: 'deposit',
+        provider: provider.name,
+        paymentKind: kind === 'crypto' ? 'crypto_payment_gateway' : 'fiat_payment_gateway',
         amountMinor,
         currency,
-        email: request.user!.email,
-        purpose: 'deposit',
-        kind,
-        callbackUrl: `${app.config.storefrontUrl}/dashboard`,
+        status: 'pending',
+        createdAt: app.clock.now(),
       });
-      return { message: 'Deposit initiated. Complete the payment on the payment page.', data: { authorization_url: init.authorizationUrl, reference } };
-    } catch (err) {
-      if (!(err instanceof PaymentGatewayError)) throw err;
-      await db.update(payments).set({ status: 'failed', failureReason: err.message }).where(eq(payments.reference, reference));
-      throw new ApiError(502, { error: err.message });
-    }
-  });
+      try {
+        const init = await provider.initialize({
+          reference,
+          amountMinor,
+          currency,
+          email: request.user!.email,
+          purpose: 'deposit',
+          kind,
+          callbackUrl: `${app.config.storefrontUrl}/dashboard`,
+        });
+        return {
+          message: 'Deposit initiated. Complete the payment on the payment page.',
+          data: { authorization_url: init.authorizationUrl, reference },
+        };
+      } catch (err) {
+        if (!(err instanceof PaymentGatewayError)) throw err;
+        await db
+          .update(payments)
+          .set({ status: 'failed', failureReason: err.message })
+          .where(eq(payments.reference, reference));
+        throw new ApiError(502, { error: err.message });
+      }
+    },
+  );
 
   // The webhook reads the exact bytes it was sent: the signature is over the raw body.
   await app.register(async (hook) => {
     hook.removeAllContentTypeParsers();
     hook.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    hook.post('/payment/webhook/:provider/', { schema: doc('payments', 'Gateway webhook (x-paystack-signature: HMAC-SHA512 of the raw body); the only way a payment settles'), config: { rateLimit: false } }, async (request, reply) => {
-      const name = (request.params as { provider: string }).provider;
-      const provider = commerce.providers.byName(name);
-      if (!provider) throw new ApiError(404, { detail: 'Not found.' });
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      let json: unknown = null;
-      try {
-        json = JSON.parse(raw.toString('utf8'));
-      } catch {
-        /* judged below */
-      }
-      const reference =
-        json && typeof json === 'object' && typeof (json as { data?: { reference?: unknown } }).data?.reference === 'string'
-          ? ((json as { data: { reference: string } }).data.reference)
-          : null;
-      if (!provider.verifySignature(raw, request.headers)) {
-        await recordEvent(app, provider.name, reference, false, 'rejected: bad signature');
-        request.log.warn({ provider: provider.name, reference }, 'webhook with a bad signature');
-        return reply.code(401).send({ detail: 'Invalid signature.' });
-      }
-      const event = provider.parseEvent(json);
-      if (!event) {
-        await recordEvent(app, provider.name, reference, true, 'ignored');
-        return { status: 'ignored' };
-      }
-      if (event.outcome === 'success') {
-        // Defence in depth: ask the gateway itself (the sandbox has nothing more to say and answers null).
-        let confirmed;
+    hook.post(
+      '/payment/webhook/:provider/',
+      {
+        schema: doc(
+          'payments',
+          'Gateway webhook (x-paystack-signature: HMAC-SHA512 of the raw body); the only way a payment settles',
+        ),
+        config: { rateLimit: false },
+      },
+      async (request, reply) => {
+        const name = (request.params as { provider: string }).provider;
+        const provider = commerce.providers.byName(name);
+        if (!provider) throw new ApiError(404, { detail: 'Not found.' });
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        let json: unknown = null;
         try {
-          confirmed = await provider.verify(event.reference);
+          json = JSON.parse(raw.toString('utf8'));
         } catch {
-          return reply.code(502).send({ detail: 'Could not verify the payment with the gateway; please retry.' });
+          /* judged below */
         }
-        if (confirmed && (confirmed.outcome !== 'success' || confirmed.amountMinor !== event.amountMinor || confirmed.currency !== event.currency)) {
-          await recordEvent(app, provider.name, event.reference, true, 'rejected: gateway verification disagrees');
-          return { status: 'rejected' };
+        const reference =
+          json &&
+          typeof json === 'object' &&
+          typeof (json as { data?: { reference?: unknown } }).data?.reference === 'string'
+            ? (json as { data: { reference: string } }).data.reference
+            : null;
+        if (!provider.verifySignature(raw, request.headers)) {
+          await recordEvent(app, provider.name, reference, false, 'rejected: bad signature');
+          request.log.warn({ provider: provider.name, reference }, 'webhook with a bad signature');
+          return reply.code(401).send({ detail: 'Invalid signature.' });
         }
-      }
-      const outcome = await settle(app, provider.name, event);
-      await recordEvent(app, provider.name, event.reference, true, outcome);
-      request.log.info({ provider: provider.name, reference: event.reference, outcome }, 'payment webhook');
-      return { status: outcome };
-    });
+        const event = provider.parseEvent(json);
+        if (!event) {
+          await recordEvent(app, provider.name, reference, true, 'ignored');
+          return { status: 'ignored' };
+        }
+        if (event.outcome === 'success') {
+          // Defence in depth: ask the gateway itself (the sandbox has nothing more to say and answers null).
+          let confirmed;
+          try {
+            confirmed = await provider.verify(event.reference);
+          } catch {
+            return reply
+              .code(502)
+              .send({ detail: 'Could not verify the payment with the gateway; please retry.' });
+          }
+          if (
+            confirmed &&
+            (confirmed.outcome !== 'success' ||
+              confirmed.amountMinor !== event.amountMinor ||
+              confirmed.currency !== event.currency)
+          ) {
+            await recordEvent(
+              app,
+              provider.name,
+              event.reference,
+              true,
+              'rejected: gateway verification disagrees',
+            );
+            return { status: 'rejected' };
+          }
+        }
+        const outcome = await settle(app, provider.name, event);
+        await recordEvent(app, provider.name, event.reference, true, outcome);
+        request.log.info({ provider: provider.name, reference: event.reference, outcome }, 'payment webhook');
+        return { status: outcome };
+      },
+    );
   });
 
   await app.register(sandboxRoutes);

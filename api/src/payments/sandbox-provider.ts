@@ -11,7 +11,10 @@ export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
   private readonly secret: string;
 
-  constructor(private readonly apiBaseUrl: string, secret?: string) {
+  constructor(
+    private readonly apiBaseUrl: string,
+    secret?: string,
+  ) {
     this.secret = secret ?? randomBytes(32).toString('hex');
   }
 

@@ -15,7 +15,10 @@ function page(reply: FastifyReply, storefront: string, status: number, title: st
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(storefront).origin}; frame-ancestors 'none'`);
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(storefront).origin}; frame-ancestors 'none'`,
+    );
   return reply.send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
@@ -35,18 +38,28 @@ export async function sandboxRoutes(app: FastifyInstance) {
   const db = app.db.orm;
   const storefront = app.config.storefrontUrl;
   // HTML forms post application/x-www-form-urlencoded; the buttons carry no fields we need.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
 
   const find = async (reference: string) => {
     if (!REF.test(reference)) return undefined;
     const [p] = await db.select().from(payments).where(eq(payments.reference, reference));
     return p && p.provider === 'sandbox' ? p : undefined;
   };
-  const backTo = (purpose: string) => `${storefront}${purpose === 'deposit' ? '/dashboard' : '/dashboard/invoices'}`;
+  const backTo = (purpose: string) =>
+    `${storefront}${purpose === 'deposit' ? '/dashboard' : '/dashboard/invoices'}`;
 
   app.get('/sandbox/pay/:reference', { schema: { hide: true } }, async (request, reply) => {
     const p = await find((request.params as { reference: string }).reference);
-    if (!p) return page(reply, storefront, 404, 'Unknown payment', '<h1>Unknown payment</h1><p class="muted">There is no sandbox payment with this reference.</p>');
+    if (!p)
+      return page(
+        reply,
+        storefront,
+        404,
+        'Unknown payment',
+        '<h1>Unknown payment</h1><p class="muted">There is no sandbox payment with this reference.</p>',
+      );
     let what = 'Wallet deposit';
     if (p.invoiceId) {
       const [inv] = await db.select().from(invoices).where(eq(invoices.id, p.invoiceId));
@@ -73,26 +86,28 @@ ${decided}`,
     );
   });
 
-  const decide = (outcome: 'success' | 'failed') => async (request: { params: unknown }, reply: FastifyReply) => {
-    const p = await find((request.params as { reference: string }).reference);
-    if (!p) return page(reply, storefront, 404, 'Unknown payment', '<h1>Unknown payment</h1>');
-    if (p.status === 'pending') {
-      const { body, signature } = commerce.providers.sandbox.webhookFor({
-        outcome,
-        reference: p.reference,
-        amountMinor: p.amountMinor,
-        currency: p.currency,
-      });
-      const res = await app.inject({
-        method: 'POST',
-        url: '/payment/webhook/sandbox/',
-        headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
-        payload: body,
-      });
-      if (res.statusCode !== 200) app.log.error({ status: res.statusCode, body: res.body }, 'sandbox webhook was refused');
-    }
-    return reply.redirect(backTo(p.purpose), 303);
-  };
+  const decide =
+    (outcome: 'success' | 'failed') => async (request: { params: unknown }, reply: FastifyReply) => {
+      const p = await find((request.params as { reference: string }).reference);
+      if (!p) return page(reply, storefront, 404, 'Unknown payment', '<h1>Unknown payment</h1>');
+      if (p.status === 'pending') {
+        const { body, signature } = commerce.providers.sandbox.webhookFor({
+          outcome,
+          reference: p.reference,
+          amountMinor: p.amountMinor,
+          currency: p.currency,
+        });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/payment/webhook/sandbox/',
+          headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+          payload: body,
+        });
+        if (res.statusCode !== 200)
+          app.log.error({ status: res.statusCode, body: res.body }, 'sandbox webhook was refused');
+      }
+      return reply.redirect(backTo(p.purpose), 303);
+    };
   app.post('/sandbox/pay/:reference/approve', { schema: { hide: true } }, decide('success'));
   app.post('/sandbox/pay/:reference/decline', { schema: { hide: true } }, decide('failed'));
 }

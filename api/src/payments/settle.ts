@@ -18,7 +18,11 @@ export type SettleOutcome =
   | 'wrong provider'
   | 'amount mismatch';
 
-export async function settle(app: FastifyInstance, providerName: string, event: ChargeEvent): Promise<SettleOutcome> {
+export async function settle(
+  app: FastifyInstance,
+  providerName: string,
+  event: ChargeEvent,
+): Promise<SettleOutcome> {
   const now = app.clock.now();
   let provisioned: Provisioned | null = null;
   const outcome = await app.db.orm.transaction(async (txRaw): Promise<SettleOutcome> => {
@@ -44,7 +48,13 @@ export async function settle(app: FastifyInstance, providerName: string, event: 
     }
     if (event.amountMinor !== p.amountMinor || event.currency !== p.currency) {
       const said = formatMoney(event.amountMinor, event.currency);
-      if (!(await finish('failed', `gateway reported ${said}, expected ${formatMoney(p.amountMinor, p.currency)}`))) return 'duplicate';
+      if (
+        !(await finish(
+          'failed',
+          `gateway reported ${said}, expected ${formatMoney(p.amountMinor, p.currency)}`,
+        ))
+      )
+        return 'duplicate';
       return 'amount mismatch';
     }
     if (!(await finish('success', null))) return 'duplicate';
@@ -79,8 +89,18 @@ export async function settle(app: FastifyInstance, providerName: string, event: 
   return outcome;
 }
 
-export async function recordEvent(app: FastifyInstance, provider: string, reference: string | null, signatureOk: boolean, outcome: string) {
-  await app.db.orm
-    .insert(paymentEvents)
-    .values({ provider, reference: reference?.slice(0, 200) ?? null, signatureOk, outcome, receivedAt: app.clock.now() });
+export async function recordEvent(
+  app: FastifyInstance,
+  provider: string,
+  reference: string | null,
+  signatureOk: boolean,
+  outcome: string,
+) {
+  await app.db.orm.insert(paymentEvents).values({
+    provider,
+    reference: reference?.slice(0, 200) ?? null,
+    signatureOk,
+    outcome,
+    receivedAt: app.clock.now(),
+  });
 }

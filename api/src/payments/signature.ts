@@ -14,11 +14,17 @@ export function signatureMatches(secret: string, rawBody: Buffer | string, signa
 }
 
 /** Parses a Paystack-shaped `charge.*` event (the sandbox speaks the same dialect). */
-export function parsePaystackEvent(body: unknown): { event: string; reference: string; amount: number; currency: string } | null {
+export function parsePaystackEvent(
+  body: unknown,
+): { event: string; reference: string; amount: number; currency: string } | null {
   if (!body || typeof body !== 'object') return null;
   const { event, data } = body as { event?: unknown; data?: unknown };
   if (typeof event !== 'string' || !data || typeof data !== 'object') return null;
-  const { reference, amount, currency } = data as { reference?: unknown; amount?: unknown; currency?: unknown };
+  const { reference, amount, currency } = data as {
+    reference?: unknown;
+    amount?: unknown;
+    currency?: unknown;
+  };
   if (typeof reference !== 'string' || typeof currency !== 'string') return null;
   const minor = typeof amount === 'string' ? Number(amount) : amount;
   if (typeof minor !== 'number' || !Number.isSafeInteger(minor)) return null;

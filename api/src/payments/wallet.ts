@@ -77,9 +77,16 @@ export async function debit(tx: Executor, e: Entry): Promise<void> {
 }
 
 /** Every currency the user has touched: its balance, the most recently used first. */
-export async function balances(ex: Executor, userId: number): Promise<{ currency: string; balanceMinor: number }[]> {
+export async function balances(
+  ex: Executor,
+  userId: number,
+): Promise<{ currency: string; balanceMinor: number }[]> {
   const rows = await ex
-    .select({ currency: walletEntries.currency, total: sum(walletEntries.amountMinor), last: max(walletEntries.id) })
+    .select({
+      currency: walletEntries.currency,
+      total: sum(walletEntries.amountMinor),
+      last: max(walletEntries.id),
+    })
     .from(walletEntries)
     .where(eq(walletEntries.userId, userId))
     .groupBy(walletEntries.currency)

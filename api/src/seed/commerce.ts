@@ -12,7 +12,9 @@ export async function seedCommerce(tx: Executor, { clock }: SeedContext): Promis
     { code: 'USD', name: 'US Dollar', position: 1 },
     { code: 'NGN', name: 'Nigerian Naira', position: 2 },
   ]);
-  await tx.insert(exchangeRates).values({ baseCurrency: 'USD', quoteCurrency: 'NGN', rate: SEED_USD_NGN_RATE, updatedAt: clock.now() });
+  await tx
+    .insert(exchangeRates)
+    .values({ baseCurrency: 'USD', quoteCurrency: 'NGN', rate: SEED_USD_NGN_RATE, updatedAt: clock.now() });
   await tx.insert(commerceSettings).values({ key: 'vat_percent', value: SEED_VAT_PERCENT });
   await tx.insert(tlds).values(TLD_SEED.map((t) => ({ id: t.id, tld: t.tld, position: t.position })));
   await tx.insert(tldPrices).values(

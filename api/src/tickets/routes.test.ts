@@ -8,79 +8,177 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-const create = (auth: string, payload: unknown) => t.inject({ method: 'POST', url: '/ticket/tickets/', auth, payload: payload as object });
-const reply = (auth: string, payload: unknown) => t.inject({ method: 'POST', url: '/ticket/replies/', auth, payload: payload as object });
+const create = (auth: string, payload: unknown) =>
+  t.inject({ method: 'POST', url: '/ticket/tickets/', auth, payload: payload as object });
+const reply = (auth: string, payload: unknown) =>
+  t.inject({ method: 'POST', url: '/ticket/replies/', auth, payload: payload as object });
 
 test('creating a ticket: server-checked title, description and priority', async () => {
   const u = await t.user();
   expect((await t.inject({ url: '/ticket/tickets' })).statusCode).toBe(401);
-  const res = await create(u.auth, { title: '  Site down ', description: 'My site shows a 502 since this morning.', priority: 'High' });
+  const res = await create(u.auth, {
+    title: '  Site down ',
+    description: 'My site shows a 502 since this morning.',
+    priority: 'High',
+  });
   expect(res.statusCode).toBe(201);
   expect(res.json()).toEqual({
     message: 'Ticket created successfully.',
-    data: expect.objectContaining({ id: expect.any(Number), title: 'Site down', priority: 'high', status: 'Open', assigned_to: null, created_at: expect.any(String) }),
+    data: expect.objectContaining({
+      id: expect.any(Number),
+      title: 'Site down',
+      priority: 'high',
+      status: 'Open',
+      assigned_to: null,
+      created_at: expect.any(String),
+    }),
   });
-  expect((await create(u.auth, { title: 'x', description: 'y', priority: 'urgent' })).json()).toEqual({ priority: ['Choose a priority: low, medium, high.'] });
-  expect((await create(u.auth, { title: '   ', description: 'y', priority: 'low' })).json()).toEqual({ title: ['Enter a title.'] });
-  expect((await create(u.auth, { description: 'y', priority: 'low' })).json()).toEqual({ title: ['This field is required.'] });
-  expect((await create(u.auth, { title: 'x'.repeat(201), description: 'y', priority: 'low' })).json()).toEqual({ title: ['Ensure this field has no more than 200 characters.'] });
-  expect((await create(u.auth, { title: 'x', description: 5, priority: 'low' })).json()).toEqual({ description: ['Not a valid string.'] });
+  expect((await create(u.auth, { title: 'x', description: 'y', priority: 'urgent' })).json()).toEqual({
+    priority: ['Choose a priority: low, medium, high.'],
+  });
+  expect((await create(u.auth, { title: '   ', description: 'y', priority: 'low' })).json()).toEqual({
+    title: ['Enter a title.'],
+  });
+  expect((await create(u.auth, { description: 'y', priority: 'low' })).json()).toEqual({
+    title: ['This field is required.'],
+  });
+  expect(
+    (await create(u.auth, { title: 'x'.repeat(201), description: 'y', priority: 'low' })).json(),
+  ).toEqual({ title: ['Ensure this field has no more than 200 characters.'] });
+  expect((await create(u.auth, { title: 'x', description: 5, priority: 'low' })).json()).toEqual({
+    description: ['Not a valid string.'],
+  });
   const list = (await t.inject({ url: '/ticket/tickets', auth: u.auth })).json();
   expect(list).toHaveLength(1);
-  expect(Object.keys(list[0])).toEqual(expect.arrayContaining(['id', 'title', 'description', 'status', 'priority', 'created_at', 'assigned_to']));
+  expect(Object.keys(list[0])).toEqual(
+    expect.arrayContaining(['id', 'title', 'description', 'status', 'priority', 'created_at', 'assigned_to']),
+  );
 });
 
 test("another customer's ticket and its replies are 404", async () => {
   const a = await t.user();
   const b = await t.user();
-  const id = (await create(a.auth, { title: 'Billing', description: 'Question', priority: 'low' })).json().data.id as number;
+  const id = (await create(a.auth, { title: 'Billing', description: 'Question', priority: 'low' })).json()
+    .data.id as number;
   expect((await t.inject({ url: '/ticket/tickets', auth: b.auth })).json()).toEqual([]);
   expect((await t.inject({ url: `/ticket/tickets/${id}/`, auth: b.auth })).statusCode).toBe(404);
   expect((await t.inject({ url: `/ticket/replies?ticket_id=${id}`, auth: b.auth })).statusCode).toBe(404);
   expect((await reply(b.auth, { message: 'hi', ticket: id })).statusCode).toBe(404);
-  expect((await t.inject({ method: 'PATCH', url: `/ticket/tickets/${id}/`, auth: b.auth, payload: { status: 'Closed' } })).statusCode).toBe(404);
-  expect((await t.inject({ url: '/ticket/replies', auth: a.auth })).json()).toEqual({ ticket_id: ['Give the ticket_id of one of your tickets.'] });
+  expect(
+    (
+      await t.inject({
+        method: 'PATCH',
+        url: `/ticket/tickets/${id}/`,
+        auth: b.auth,
+        payload: { status: 'Closed' },
+      })
+    ).statusCode,
+  ).toBe(404);
+  expect((await t.inject({ url: '/ticket/replies', auth: a.auth })).json()).toEqual({
+    ticket_id: ['Give the ticket_id of one of your tickets.'],
+  });
 });
 
 test('a conversation between a customer and staff', async () => {
   const c = await t.user();
   const staff = await t.user({ staff: true });
-  const id = (await create(c.auth, { title: 'DNS', description: 'How do I point my domain?', priority: 'medium' })).json().data.id as number;
+  const id = (
+    await create(c.auth, { title: 'DNS', description: 'How do I point my domain?', priority: 'medium' })
+  ).json().data.id as number;
 
   // Staff see every ticket, answer, and the ticket is theirs and Answered.
-  expect(((await t.inject({ url: '/ticket/tickets', auth: staff.auth })).json() as { id: number }[]).some((x) => x.id === id)).toBe(true);
+  expect(
+    ((await t.inject({ url: '/ticket/tickets', auth: staff.auth })).json() as { id: number }[]).some(
+      (x) => x.id === id,
+    ),
+  ).toBe(true);
   const answer = await reply(staff.auth, { message: 'Set your nameservers to ns1.example.com.', ticket: id });
   expect(answer.statusCode).toBe(201);
-  expect(answer.json()).toMatchObject({ message: 'Reply sent.', data: { user: staff.id, username: staff.username, is_staff: true } });
+  expect(answer.json()).toMatchObject({
+    message: 'Reply sent.',
+    data: { user: staff.id, username: staff.username, is_staff: true },
+  });
   const afterAnswer = (await t.inject({ url: `/ticket/tickets/${id}/`, auth: c.auth })).json();
   expect(afterAnswer).toMatchObject({ status: 'Answered', assigned_to: staff.username });
 
   // The customer replies: their reply carries their user id so the client labels it 'You'.
   const mine = await reply(c.auth, { message: 'Thanks, done.', ticket: String(id) });
   expect(mine.statusCode).toBe(201);
-  const thread = (await t.inject({ url: `/ticket/replies?ticket_id=${id}`, auth: c.auth })).json() as { user: number; username: string; message: string }[];
+  const thread = (await t.inject({ url: `/ticket/replies?ticket_id=${id}`, auth: c.auth })).json() as {
+    user: number;
+    username: string;
+    message: string;
+  }[];
   expect(thread.map((r) => [r.user, r.message])).toEqual([
     [staff.id, 'Set your nameservers to ns1.example.com.'],
     [c.id, 'Thanks, done.'],
   ]);
-  expect((await t.inject({ url: `/ticket/tickets/${id}/`, auth: c.auth })).json().status).toBe('Customer-Reply');
-  expect((await reply(c.auth, { message: '', ticket: id })).json()).toEqual({ message: ['Write a message.'] });
+  expect((await t.inject({ url: `/ticket/tickets/${id}/`, auth: c.auth })).json().status).toBe(
+    'Customer-Reply',
+  );
+  expect((await reply(c.auth, { message: '', ticket: id })).json()).toEqual({
+    message: ['Write a message.'],
+  });
   expect((await reply(c.auth, { message: 'x' })).json()).toEqual({ ticket: ['This field is required.'] });
 
   // Status: staff may set any; the customer may only close.
-  expect((await t.inject({ method: 'PATCH', url: `/ticket/tickets/${id}/`, auth: c.auth, payload: { status: 'Answered' } })).json()).toEqual({ status: ['You can only close your own ticket.'] });
-  const staffPatch = await t.inject({ method: 'PATCH', url: `/ticket/tickets/${id}/`, auth: staff.auth, payload: { status: 'Open', priority: 'high' } });
+  expect(
+    (
+      await t.inject({
+        method: 'PATCH',
+        url: `/ticket/tickets/${id}/`,
+        auth: c.auth,
+        payload: { status: 'Answered' },
+      })
+    ).json(),
+  ).toEqual({ status: ['You can only close your own ticket.'] });
+  const staffPatch = await t.inject({
+    method: 'PATCH',
+    url: `/ticket/tickets/${id}/`,
+    auth: staff.auth,
+    payload: { status: 'Open', priority: 'high' },
+  });
   expect(staffPatch.json().data).toMatchObject({ status: 'Open', priority: 'high' });
-  expect((await t.inject({ method: 'PATCH', url: `/ticket/tickets/${id}/`, auth: staff.auth, payload: { status: 'Done' } })).json()).toEqual({ status: ['Choose a status: Open, Answered, Customer-Reply, Closed.'] });
-  expect((await t.inject({ method: 'PATCH', url: `/ticket/tickets/${id}/`, auth: staff.auth, payload: { assigned_to: c.id } })).json()).toEqual({ assigned_to: ['assigned_to must be a staff user id.'] });
-  expect((await t.inject({ method: 'PATCH', url: `/ticket/tickets/${id}/`, auth: c.auth, payload: { status: 'Closed' } })).json().data.status).toBe('Closed');
+  expect(
+    (
+      await t.inject({
+        method: 'PATCH',
+        url: `/ticket/tickets/${id}/`,
+        auth: staff.auth,
+        payload: { status: 'Done' },
+      })
+    ).json(),
+  ).toEqual({ status: ['Choose a status: Open, Answered, Customer-Reply, Closed.'] });
+  expect(
+    (
+      await t.inject({
+        method: 'PATCH',
+        url: `/ticket/tickets/${id}/`,
+        auth: staff.auth,
+        payload: { assigned_to: c.id },
+      })
+    ).json(),
+  ).toEqual({ assigned_to: ['assigned_to must be a staff user id.'] });
+  expect(
+    (
+      await t.inject({
+        method: 'PATCH',
+        url: `/ticket/tickets/${id}/`,
+        auth: c.auth,
+        payload: { status: 'Closed' },
+      })
+    ).json().data.status,
+  ).toBe('Closed');
 });
 
 test('the seeded support account is staff and sees every ticket', async () => {
   const c = await t.user();
-  const id = (await create(c.auth, { title: 'Seen by support?', description: 'y', priority: 'low' })).json().data.id as number;
+  const id = (await create(c.auth, { title: 'Seen by support?', description: 'y', priority: 'low' })).json()
+    .data.id as number;
   const { access } = await fullLogin(t.app, 'support', 'support-pass-2024', 'support@example.com');
-  const list = (await t.inject({ url: '/ticket/tickets', auth: `Token ${access}` })).json() as { id: number }[];
+  const list = (await t.inject({ url: '/ticket/tickets', auth: `Token ${access}` })).json() as {
+    id: number;
+  }[];
   expect(list.map((x) => x.id)).toContain(id);
   expect((await reply(`Token ${access}`, { message: 'Looking into it.', ticket: id })).statusCode).toBe(201);
 });

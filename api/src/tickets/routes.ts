@@ -15,7 +15,10 @@ export const TICKET_STATUSES: TicketStatus[] = ['Open', 'Answered', 'Customer-Re
 const priorityField = v.pipe(
   v.optional(v.unknown(), null),
   v.check((x) => x !== null && x !== undefined && x !== '', 'This field is required.'),
-  v.check((x) => typeof x === 'string' && (TICKET_PRIORITIES as readonly string[]).includes(x.toLowerCase()), `Choose a priority: ${TICKET_PRIORITIES.join(', ')}.`),
+  v.check(
+    (x) => typeof x === 'string' && (TICKET_PRIORITIES as readonly string[]).includes(x.toLowerCase()),
+    `Choose a priority: ${TICKET_PRIORITIES.join(', ')}.`,
+  ),
   v.transform((x) => String(x).toLowerCase() as (typeof TICKET_PRIORITIES)[number]),
 );
 
@@ -28,7 +31,14 @@ const NewReply = v.object({ message: textField(5000, 'Write a message.'), ticket
 const PatchTicket = v.object({
   status: v.optional(v.picklist(TICKET_STATUSES, `Choose a status: ${TICKET_STATUSES.join(', ')}.`)),
   priority: v.optional(v.picklist(TICKET_PRIORITIES, `Choose a priority: ${TICKET_PRIORITIES.join(', ')}.`)),
-  assigned_to: v.optional(v.nullable(v.pipe(v.number('assigned_to must be a staff user id.'), v.integer('assigned_to must be a staff user id.')))),
+  assigned_to: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number('assigned_to must be a staff user id.'),
+        v.integer('assigned_to must be a staff user id.'),
+      ),
+    ),
+  ),
 });
 
 type Ticket = typeof tickets.$inferSelect;
@@ -39,7 +49,10 @@ export async function ticketRoutes(app: FastifyInstance) {
     const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
     const map = new Map<number, string>();
     for (const id of wanted) {
-      const [u] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id));
+      const [u] = await db
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(eq(users.id, id));
       if (u) map.set(u.id, u.username);
     }
     return map;
@@ -60,96 +73,171 @@ export async function ticketRoutes(app: FastifyInstance) {
     const user = request.user!;
     const where: SQL[] = [eq(tickets.id, id)];
     if (!user.isStaff) where.push(eq(tickets.userId, user.id));
-    const [t] = Number.isSafeInteger(id) ? await db.select().from(tickets).where(and(...where)) : [];
+    const [t] = Number.isSafeInteger(id)
+      ? await db
+          .select()
+          .from(tickets)
+          .where(and(...where))
+      : [];
     if (!t) throw notFound('No such ticket.');
     return t;
   };
 
-  app.get('/ticket/tickets', { schema: doc('tickets', 'Tickets (staff: all tickets)', 'required'), preHandler: app.requireUser }, async (request) => {
-    const user = request.user!;
-    const rows = await db
-      .select()
-      .from(tickets)
-      .where(user.isStaff ? undefined : eq(tickets.userId, user.id))
-      .orderBy(desc(tickets.id));
-    const names = await usernames(rows.map((r) => r.assignedTo));
-    return rows.map((r) => view(r, names));
-  });
+  app.get(
+    '/ticket/tickets',
+    { schema: doc('tickets', 'Tickets (staff: all tickets)', 'required'), preHandler: app.requireUser },
+    async (request) => {
+      const user = request.user!;
+      const rows = await db
+        .select()
+        .from(tickets)
+        .where(user.isStaff ? undefined : eq(tickets.userId, user.id))
+        .orderBy(desc(tickets.id));
+      const names = await usernames(rows.map((r) => r.assignedTo));
+      return rows.map((r) => view(r, names));
+    },
+  );
 
-  app.get('/ticket/tickets/:id/', { schema: doc('tickets', 'One ticket', 'required'), preHandler: app.requireUser }, async (request) => {
-    const t = await visible(request, Number((request.params as { id: string }).id));
-    return view(t, await usernames([t.assignedTo]));
-  });
+  app.get(
+    '/ticket/tickets/:id/',
+    { schema: doc('tickets', 'One ticket', 'required'), preHandler: app.requireUser },
+    async (request) => {
+      const t = await visible(request, Number((request.params as { id: string }).id));
+      return view(t, await usernames([t.assignedTo]));
+    },
+  );
 
-  app.post('/ticket/tickets/', { schema: doc('tickets', 'Open a ticket', 'required'), preHandler: app.requireUser }, async (request, reply) => {
-    const body = parseBody(NewTicket, request.body);
-    const now = app.clock.now();
-    const [t] = await db
-      .insert(tickets)
-      .values({ userId: request.user!.id, title: body.title, description: body.description, priority: body.priority, status: 'Open', createdAt: now, updatedAt: now })
-      .returning();
-    return reply.code(201).send({ message: 'Ticket created successfully.', data: view(t!, new Map()) });
-  });
-
-  app.patch('/ticket/tickets/:id/', { schema: doc('tickets', 'Change status, priority or assignee (customers may only close)', 'required'), preHandler: app.requireUser }, async (request) => {
-    const body = parseBody(PatchTicket, request.body);
-    const user = request.user!;
-    const t = await visible(request, Number((request.params as { id: string }).id));
-    if (!user.isStaff && (body.priority !== undefined || body.assigned_to !== undefined || (body.status && body.status !== 'Closed'))) {
-      throw validationError({ status: 'You can only close your own ticket.' });
-    }
-    if (body.assigned_to) {
-      const [staff] = await db.select().from(users).where(and(eq(users.id, body.assigned_to), eq(users.isStaff, true)));
-      if (!staff) throw validationError({ assigned_to: 'assigned_to must be a staff user id.' });
-    }
-    const [updated] = await db
-      .update(tickets)
-      .set({
-        ...(body.status ? { status: body.status } : {}),
-        ...(body.priority ? { priority: body.priority } : {}),
-        ...(body.assigned_to !== undefined ? { assignedTo: body.assigned_to } : {}),
-        updatedAt: app.clock.now(),
-      })
-      .where(eq(tickets.id, t.id))
-      .returning();
-    return { message: 'Ticket updated.', data: view(updated!, await usernames([updated!.assignedTo])) };
-  });
-
-  app.get('/ticket/replies', { schema: doc('tickets', "A ticket's replies", 'required'), preHandler: app.requireUser }, async (request) => {
-    const raw = (request.query as Record<string, string | undefined>).ticket_id;
-    if (!raw || !/^\d{1,9}$/.test(raw)) throw validationError({ ticket_id: 'Give the ticket_id of one of your tickets.' });
-    const t = await visible(request, Number(raw));
-    const rows = await db
-      .select({ id: ticketReplies.id, user: ticketReplies.userId, username: users.username, isStaff: users.isStaff, message: ticketReplies.message, createdAt: ticketReplies.createdAt })
-      .from(ticketReplies)
-      .innerJoin(users, eq(users.id, ticketReplies.userId))
-      .where(eq(ticketReplies.ticketId, t.id))
-      .orderBy(asc(ticketReplies.id));
-    return rows.map((r) => ({ id: r.id, ticket: t.id, user: r.user, username: r.username, is_staff: r.isStaff, message: r.message, created_at: r.createdAt.toISOString() }));
-  });
-
-  app.post('/ticket/replies/', { schema: doc('tickets', 'Reply to a ticket', 'required'), preHandler: app.requireUser }, async (request, reply) => {
-    const body = parseBody(NewReply, request.body);
-    const user = request.user!;
-    const t = await visible(request, body.ticket);
-    const now = app.clock.now();
-    const staffReply = user.isStaff && t.userId !== user.id;
-    const result = await db.transaction(async (tx) => {
-      const [r] = await tx.insert(ticketReplies).values({ ticketId: t.id, userId: user.id, message: body.message, createdAt: now }).returning();
-      // A staff answer marks the ticket Answered (and takes it if nobody has); a customer's reply reopens it.
-      await tx
-        .update(tickets)
-        .set({
-          status: staffReply ? 'Answered' : 'Customer-Reply',
-          ...(staffReply && t.assignedTo === null ? { assignedTo: user.id } : {}),
+  app.post(
+    '/ticket/tickets/',
+    { schema: doc('tickets', 'Open a ticket', 'required'), preHandler: app.requireUser },
+    async (request, reply) => {
+      const body = parseBody(NewTicket, request.body);
+      const now = app.clock.now();
+      const [t] = await db
+        .insert(tickets)
+        .values({
+          userId: request.user!.id,
+          title: body.title,
+          description: body.description,
+          priority: body.priority,
+          status: 'Open',
+          createdAt: now,
           updatedAt: now,
         })
-        .where(eq(tickets.id, t.id));
-      return r!;
-    });
-    return reply.code(201).send({
-      message: 'Reply sent.',
-      data: { id: result.id, ticket: t.id, user: user.id, username: user.username, is_staff: user.isStaff, message: result.message, created_at: result.createdAt.toISOString() },
-    });
-  });
+        .returning();
+      return reply.code(201).send({ message: 'Ticket created successfully.', data: view(t!, new Map()) });
+    },
+  );
+
+  app.patch(
+    '/ticket/tickets/:id/',
+    {
+      schema: doc('tickets', 'Change status, priority or assignee (customers may only close)', 'required'),
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const body = parseBody(PatchTicket, request.body);
+      const user = request.user!;
+      const t = await visible(request, Number((request.params as { id: string }).id));
+      if (
+        !user.isStaff &&
+        (body.priority !== undefined ||
+          body.assigned_to !== undefined ||
+          (body.status && body.status !== 'Closed'))
+      ) {
+        throw validationError({ status: 'You can only close your own ticket.' });
+      }
+      if (body.assigned_to) {
+        const [staff] = await db
+          .select()
+          .from(users)
+          .where(and(eq(users.id, body.assigned_to), eq(users.isStaff, true)));
+        if (!staff) throw validationError({ assigned_to: 'assigned_to must be a staff user id.' });
+      }
+      const [updated] = await db
+        .update(tickets)
+        .set({
+          ...(body.status ? { status: body.status } : {}),
+          ...(body.priority ? { priority: body.priority } : {}),
+          ...(body.assigned_to !== undefined ? { assignedTo: body.assigned_to } : {}),
+          updatedAt: app.clock.now(),
+        })
+        .where(eq(tickets.id, t.id))
+        .returning();
+      return { message: 'Ticket updated.', data: view(updated!, await usernames([updated!.assignedTo])) };
+    },
+  );
+
+  app.get(
+    '/ticket/replies',
+    { schema: doc('tickets', "A ticket's replies", 'required'), preHandler: app.requireUser },
+    async (request) => {
+      const raw = (request.query as Record<string, string | undefined>).ticket_id;
+      if (!raw || !/^\d{1,9}$/.test(raw))
+        throw validationError({ ticket_id: 'Give the ticket_id of one of your tickets.' });
+      const t = await visible(request, Number(raw));
+      const rows = await db
+        .select({
+          id: ticketReplies.id,
+          user: ticketReplies.userId,
+          username: users.username,
+          isStaff: users.isStaff,
+          message: ticketReplies.message,
+          createdAt: ticketReplies.createdAt,
+        })
+        .from(ticketReplies)
+        .innerJoin(users, eq(users.id, ticketReplies.userId))
+        .where(eq(ticketReplies.ticketId, t.id))
+        .orderBy(asc(ticketReplies.id));
+      return rows.map((r) => ({
+        id: r.id,
+        ticket: t.id,
+        user: r.user,
+        username: r.username,
+        is_staff: r.isStaff,
+        message: r.message,
+        created_at: r.createdAt.toISOString(),
+      }));
+    },
+  );
+
+  app.post(
+    '/ticket/replies/',
+    { schema: doc('tickets', 'Reply to a ticket', 'required'), preHandler: app.requireUser },
+    async (request, reply) => {
+      const body = parseBody(NewReply, request.body);
+      const user = request.user!;
+      const t = await visible(request, body.ticket);
+      const now = app.clock.now();
+      const staffReply = user.isStaff && t.userId !== user.id;
+      const result = await db.transaction(async (tx) => {
+        const [r] = await tx
+          .insert(ticketReplies)
+          .values({ ticketId: t.id, userId: user.id, message: body.message, createdAt: now })
+          .returning();
+        // A staff answer marks the ticket Answered (and takes it if nobody has); a customer's reply reopens it.
+        await tx
+          .update(tickets)
+          .set({
+            status: staffReply ? 'Answered' : 'Customer-Reply',
+            ...(staffReply && t.assignedTo === null ? { assignedTo: user.id } : {}),
+            updatedAt: now,
+          })
+          .where(eq(tickets.id, t.id));
+        return r!;
+      });
+      return reply.code(201).send({
+        message: 'Reply sent.',
+        data: {
+          id: result.id,
+          ticket: t.id,
+          user: user.id,
+          username: user.username,
+          is_staff: user.isStaff,
+          message: result.message,
+          created_at: result.createdAt.toISOString(),
+        },
+      });
+    },
+  );
 }
