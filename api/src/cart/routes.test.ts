@@ -1,8 +1,11 @@
 // The cart: server-side prices, bad input (DRF-shaped 400s, nothing written), nameservers and protection, privacy.
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { cartItems } from '../db/schema-commerce';
 import { setCookies, startTestApp, type TestApp } from '../commerce/test-app';
 import { checkNameservers } from './routes';
+import { ManualClock } from '../clock';
+import { carts } from '../db/schema-commerce';
+import { appOn } from '../test/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -273,4 +276,19 @@ test('logging in merges the visitor cart, skipping a domain already in the accou
     extra,
   ]);
   expect((await t.inject({ url: '/api/cart/', cookies })).json().items).toEqual([]);
+});
+
+test('visitor carts untouched for 30 days are pruned at start-up; account carts stay', async () => {
+  const visitor = setCookies(
+    await add({ service_id: 1, product_id: 1, metadata: { domain_name: fresh() } }),
+  ).cart_id!;
+  const u = await t.user();
+  await add({ service_id: 1, product_id: 1, metadata: { domain_name: fresh() } }, { auth: u.auth });
+  const later = await appOn(t.base, {}, new ManualClock(t.clock.now().getTime() + 31 * 24 * 3600 * 1000));
+  try {
+    expect(await t.db.orm.select().from(carts).where(eq(carts.id, visitor))).toHaveLength(0);
+    expect(await t.db.orm.select().from(carts).where(eq(carts.userId, u.id))).toHaveLength(1);
+  } finally {
+    await later.close();
+  }
 });

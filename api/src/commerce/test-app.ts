@@ -7,12 +7,14 @@ import { insertUser, issueSession } from '../accounts/repository';
 import { hashPassword } from '../accounts/secrets';
 import type { ManualClock } from '../clock';
 import type { Database } from '../db';
-import { createTestApp } from '../test/app';
+import { createTestApp, type TestDb } from '../test/app';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
   clock: ManualClock;
+  /** The platform's handle, for `appOn` (a second app on the same database). */
+  base: TestDb;
   close(): Promise<void>;
   /** A new active user with a session: `auth` is the Authorization header value. */
   user(opts?: { staff?: boolean }): Promise<{ id: number; username: string; email: string; auth: string }>;
@@ -44,6 +46,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     app,
     db,
     clock,
+    base,
     close: () => base.close(),
     async user(opts = {}) {
       n += 1;
