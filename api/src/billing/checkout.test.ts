@@ -323,3 +323,19 @@ test('an unpaid invoice paid from the wallet', async () => {
     (await t.inject({ url: '/api/user_invoice_list/', auth: u.auth })).json().invoices.invoices.invoice[0],
   ).toMatchObject({ status: 'Paid', paymentmethod: 'Wallet' });
 });
+
+test('a name bought by someone else after it was added to the cart cannot be paid for', async () => {
+  const a = await t.user();
+  const b = await t.user();
+  const name = freshName();
+  await addDomain(a.auth, name);
+  await addDomain(b.auth, name);
+  await fund(a.id, 100_000);
+  await fund(b.id, 100_000);
+  expect((await checkout(b.auth)).statusCode).toBe(200);
+  const late = await checkout(a.auth);
+  expect(late.statusCode).toBe(400);
+  expect(late.json()).toEqual({ error: `${name} is no longer available. Remove it from your cart to continue.` });
+  expect(((await t.inject({ url: '/payment/wallet-balance/', auth: a.auth })).json() as { balance: number }[])[0]!.balance).toBe(1000);
+  expect((await t.inject({ url: '/api/user_invoice_list/', auth: a.auth })).json().invoices.totalresults).toBe(0);
+});
