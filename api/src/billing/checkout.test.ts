@@ -335,7 +335,14 @@ test('a name bought by someone else after it was added to the cart cannot be pai
   expect((await checkout(b.auth)).statusCode).toBe(200);
   const late = await checkout(a.auth);
   expect(late.statusCode).toBe(400);
-  expect(late.json()).toEqual({ error: `${name} is no longer available. Remove it from your cart to continue.` });
-  expect(((await t.inject({ url: '/payment/wallet-balance/', auth: a.auth })).json() as { balance: number }[])[0]!.balance).toBe(1000);
-  expect((await t.inject({ url: '/api/user_invoice_list/', auth: a.auth })).json().invoices.totalresults).toBe(0);
+  expect(late.json()).toEqual({
+    error: `${name} is no longer available. Remove it from your cart to continue.`,
+  });
+  expect(
+    ((await t.inject({ url: '/payment/wallet-balance/', auth: a.auth })).json() as { balance: number }[])[0]!
+      .balance,
+  ).toBe(1000);
+  expect(
+    (await t.inject({ url: '/api/user_invoice_list/', auth: a.auth })).json().invoices.totalresults,
+  ).toBe(0);
 });
