@@ -196,6 +196,7 @@ describe('RDAP registry (DOMAIN_REGISTRY=rdap) against a local RDAP server', () 
   }, 120_000);
   afterAll(async () => {
     await t?.close();
+    fs.rmSync(path.dirname(bootstrapFile), { recursive: true, force: true });
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   });
