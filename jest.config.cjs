@@ -21,7 +21,7 @@ const browser = {
     '^shared/(.*)$': '<rootDir>/shared/src/$1',
     '\\.(png|jpe?g|webp|svg|woff2?)$': '<rootDir>/jest.file-stub.cjs',
   },
-  globals: { __SINGLE_BUNDLE__: false, __DEV_API_BASE_URL__: 'http://localhost:8000' },
+  globals: { __DEV_API_BASE_URL__: 'http://localhost:8000' },
 };
 
 const apps = ['shared', 'shell', 'mf-auth', 'mf-domains', 'mf-cart', 'mf-dashboard', 'mf-content'];

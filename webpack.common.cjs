@@ -79,7 +79,6 @@ function createConfig(app, argv = {}, opts = {}) {
 
   const plugins = [
     new webpack.DefinePlugin({
-      __SINGLE_BUNDLE__: JSON.stringify(single),
       __DEV_API_BASE_URL__: JSON.stringify(apiBaseUrl),
     }),
     new HtmlWebpackPlugin({

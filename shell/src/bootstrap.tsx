@@ -1,21 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { loadRuntimeConfig } from 'shared/runtime-config';
+import { loadRuntimeConfig, type RuntimeConfig } from 'shared/runtime-config';
 import { GlobalStyles } from 'shared/ui';
 import { ConfigError } from './config-error';
-import { preload, registerAll, loadRoutes } from './remotes';
+import { watchLinksForPreload } from './preload';
+import { loadRoutes, preload, setRemoteLoader, type RemoteLoader } from './remotes';
 import { ownerOf } from './route-table';
 import { shellRoutes } from './routes';
-import { watchLinksForPreload } from './preload';
-import { sharedModulesForRemotes } from './provide-shared';
 
-const rootElement = document.getElementById('root')!;
-const root = createRoot(rootElement);
-
-/** Starts the storefront: the current route's routes are fetched before the first render, so no fallback flashes. */
-export async function start(register: (config: Awaited<ReturnType<typeof loadRuntimeConfig>>) => void): Promise<void> {
-  let config;
+/**
+ * Starts the storefront: reads config.json, then fetches the current route's remote before the first render (so
+ * no loading fallback flashes on arrival), then renders.
+ */
+export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader): Promise<void> {
+  const root = createRoot(document.getElementById('root')!);
+  let config: RuntimeConfig;
   try {
     config = await loadRuntimeConfig();
   } catch (error) {
@@ -27,7 +27,7 @@ export async function start(register: (config: Awaited<ReturnType<typeof loadRun
     );
     return;
   }
-  register(config);
+  setRemoteLoader(makeLoader(config));
   const first = ownerOf(window.location.pathname);
   if (first) await loadRoutes(first).catch(() => {});
   const router = createBrowserRouter(shellRoutes);
@@ -39,7 +39,3 @@ export async function start(register: (config: Awaited<ReturnType<typeof loadRun
   );
   watchLinksForPreload((path) => preload(ownerOf(path)));
 }
-
-if (!__SINGLE_BUNDLE__) void start(registerAll);
-// Referenced so the build keeps the provider entries; never called.
-export const provides = sharedModulesForRemotes;

@@ -1,2 +1,2 @@
 // Async boundary: shared modules are negotiated before any of them is used (TOOLCHAIN-NOTES).
-import('./bootstrap');
+import('./main');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { setRuntimeConfig } from 'shared/runtime-config';
 import { sessionStore } from 'shared/session';
-import { loadRoutes, setRoutesLoader } from './remotes';
+import { loadRoutes, setRemoteLoader } from './remotes';
 import { ownerOf } from './route-table';
 import { shellRoutes } from './routes';
 
@@ -17,14 +17,14 @@ beforeAll(() => {
   // The API is not part of these tests: every call fails fast, as when the API is down.
   globalThis.fetch = jest.fn(() => Promise.reject(new TypeError('offline'))) as typeof fetch;
   // Stand-in remotes: each renders its own name and where it is.
-  setRoutesLoader(async (name) => [
+  setRemoteLoader({ load: async (name) => [
     { path: '/', element: <main><h1>{name} home</h1><Where /></main> },
     { path: '/auth', element: <main><h1>{name} login</h1><Where /></main> },
     { path: '/auth/reset-password/:uid/:token', element: <main><h1>{name} reset</h1><Where /></main> },
     { path: '/dashboard', element: <main><h1>{name} dashboard</h1><Where /></main> },
     { path: '/dashboard/tickets', element: <main><h1>{name} tickets</h1><Where /></main> },
     { path: '/cart', element: <main><h1>{name} cart</h1><Where /></main> },
-  ]);
+  ] });
 });
 beforeEach(() => sessionStore.setState({ session: null }));
 
@@ -114,9 +114,11 @@ it('redirects /login to /auth and /reset-password/... to /auth/reset-password/..
 it('shows a Retry message when a remote cannot be loaded, and Retry loads it', async () => {
   const user = userEvent.setup();
   let fail = true;
-  setRoutesLoader(async (name) => {
-    if (fail) throw new Error('down');
-    return [{ path: '/cart', element: <main><h1>{name} back</h1></main> }];
+  setRemoteLoader({
+    load: async (name) => {
+      if (fail) throw new Error('down');
+      return [{ path: '/cart', element: <main><h1>{name} back</h1></main> }];
+    },
   });
   jest.spyOn(console, 'error').mockImplementation(() => {});
   await renderAt('/cart');

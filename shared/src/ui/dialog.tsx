@@ -43,7 +43,8 @@ export function Dialog({ open, title, onClose, children, variant = 'center' }: D
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     const node = panel.current;
-    const first = node?.querySelector<HTMLElement>(FOCUSABLE);
+    // Focus the first control of the content (a dialog's field, not its close button), else the dialog itself.
+    const first = node?.querySelector<HTMLElement>(`[data-dialog-body] :is(${FOCUSABLE})`);
     (first ?? node)?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -83,7 +84,7 @@ export function Dialog({ open, title, onClose, children, variant = 'center' }: D
             ×
           </Close>
         </header>
-        {children}
+        <div data-dialog-body>{children}</div>
       </Panel>
     </Backdrop>,
     document.body,
