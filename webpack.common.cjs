@@ -36,7 +36,6 @@ function sharedModules() {
     ['zustand', 'zustand'],
     ['zustand/middleware', 'zustand'],
     ['ky', 'ky'],
-    ['valibot', 'valibot'],
   ]) {
     mods[name] = singleton(exact(pkg));
   }
@@ -61,6 +60,14 @@ const swcRule = {
     },
   },
 };
+
+function reactRouterProduction() {
+  const pkg = path.dirname(require.resolve('react-router/package.json', { paths: [path.join(root, 'shared')] }));
+  return {
+    'react-router$': path.join(pkg, 'dist', 'production', 'index.mjs'),
+    'react-router/dom$': path.join(pkg, 'dist', 'production', 'dom-export.mjs'),
+  };
+}
 
 /**
  * @param {string} app     folder name: 'shell' or 'mf-…'
@@ -116,7 +123,11 @@ function createConfig(app, argv = {}, opts = {}) {
       uniqueName: single ? 'storefront' : (meta.remote || 'shell'),
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // react-router's package exports point webpack at its development build (TOOLCHAIN-NOTES); use production.
+      alias: dev ? {} : reactRouterProduction(),
+    },
     module: {
       rules: [swcRule, { test: /\.(png|jpe?g|webp|svg|woff2?)$/i, type: 'asset/resource' }],
     },

@@ -13,9 +13,15 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const noApi = process.argv.includes('--no-api');
 
 const children = [];
+let stopping = false;
 let api = null;
 if (!noApi && existsSync(path.join(root, 'api', 'package.json'))) {
-  api = spawn('npm', ['run', '--silent', 'start'], { cwd: path.join(root, 'api'), stdio: 'inherit', env: process.env });
+  // One process, no npm or tsx wrapper in between, so stopping it really stops the server.
+  api = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: path.join(root, 'api'),
+    stdio: 'inherit',
+    env: process.env,
+  });
   children.push(api);
   api.on('exit', (code, signal) => {
     if (!stopping) {
@@ -32,15 +38,21 @@ for (const [app, meta] of Object.entries(APPS)) {
     console.error(`${app}/dist is missing: run npm run build first.`);
     process.exit(1);
   }
-  servers.push(
-    await serveStatic({
-      dir,
-      port: portOf(app),
-      spa: app === 'shell',
-      cors: Boolean(meta.remote),
-      config: app === 'shell' ? () => runtimeConfig() : undefined,
-    }),
-  );
+  try {
+    servers.push(
+      await serveStatic({
+        dir,
+        port: portOf(app),
+        spa: app === 'shell',
+        cors: Boolean(meta.remote),
+        config: app === 'shell' ? () => runtimeConfig() : undefined,
+      }),
+    );
+  } catch (error) {
+    console.error(`Could not serve ${app} on port ${portOf(app)}: ${error.code === 'EADDRINUSE' ? 'the port is in use' : error.message}.`);
+    stop(1);
+    await new Promise(() => {});
+  }
 }
 
 const config = runtimeConfig();
@@ -53,7 +65,6 @@ console.log(`
   Press Ctrl-C to stop.
 `);
 
-let stopping = false;
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;

@@ -1,0 +1,194 @@
+// `npm run bench`: prints numbers, asserts nothing.
+//   front end: the federated storefront and the one-bundle baseline, served side by side with the same production
+//   headers and the same API; per page, 5 interleaved cold loads each in Chromium (JS transferred and decoded,
+//   requests, FCP, LCP) and Lighthouse 12 mobile (median of 3): performance, accessibility, LCP, TBT, CLS.
+//   Then the API and search benchmarks of the packages that have them.
+// Options: --no-lighthouse, --runs=N, --only=front|api, --pages=/,/blog
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from './static-server.mjs';
+
+const require = createRequire(import.meta.url);
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const runs = Number(arg('runs', 5));
+const only = arg('only', 'all');
+const withLighthouse = !process.argv.includes('--no-lighthouse');
+const pages = arg('pages', '/,/blog,/search?query=example.com,/cart').split(',');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const median = (xs) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+async function waitFor(url, timeoutMs = 120000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function front() {
+  for (const [label, dir, cmd] of [
+    ['federated', 'shell/dist', ['scripts/build.mjs']],
+    ['one-bundle', 'shell/dist-single', ['scripts/build.mjs', '--single']],
+  ]) {
+    if (!existsSync(path.join(root, dir, 'index.html'))) {
+      console.log(`Building the ${label} storefront…`);
+      spawnSync('node', cmd, { cwd: root, stdio: 'inherit' });
+    }
+  }
+  const ports = { fed: 5000, single: 5100, api: 5800 };
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    STOREFRONT_PORT: String(ports.fed),
+    MF_AUTH_PORT: '5001', MF_DOMAINS_PORT: '5002', MF_CART_PORT: '5003', MF_DASHBOARD_PORT: '5004', MF_CONTENT_PORT: '5005',
+    API_PORT: String(ports.api),
+    API_BASE_URL: `http://localhost:${ports.api}`,
+    STOREFRONT_URL: `http://localhost:${ports.fed}`,
+    STOREFRONT_ORIGINS: `http://localhost:${ports.fed},http://localhost:${ports.single}`,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'storefront-bench-')),
+    RATE_LIMIT_MAX: '1000000',
+    LOG_LEVEL: 'warn',
+  };
+  const stack = spawn('node', ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const { runtimeConfig } = require('../webpack.common.cjs');
+  const single = await serveStatic({ dir: path.join(root, 'shell', 'dist-single'), port: ports.single, spa: true, config: () => runtimeConfig(env) });
+  try {
+    await waitFor(`http://localhost:${ports.api}/manager/faqs/`);
+    await waitFor(`http://localhost:${ports.fed}/config.json`);
+    const builds = { federated: `http://localhost:${ports.fed}`, 'one-bundle': `http://localhost:${ports.single}` };
+    const loads = await coldLoads(builds);
+    const lh = withLighthouse ? lighthouseRuns(builds) : {};
+    return report(builds, loads, lh);
+  } finally {
+    single.close();
+    stack.kill('SIGTERM');
+  }
+}
+
+async function coldLoads(builds) {
+  const { chromium } = require('@playwright/test');
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROME_FLAGS.filter((f) => f !== '--headless') });
+  const out = {};
+  try {
+    for (const page of pages) {
+      for (let i = 0; i < runs; i++) {
+        for (const [build, origin] of Object.entries(builds)) {
+          const context = await browser.newContext(); // a new context is a cold cache
+          const tab = await context.newPage();
+          await tab.addInitScript(() => {
+            window.__lcp = 0;
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries()) window.__lcp = e.startTime;
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+          });
+          await tab.goto(origin + page, { waitUntil: 'networkidle' });
+          await tab.waitForTimeout(300);
+          const m = await tab.evaluate(() => {
+            const res = performance.getEntriesByType('resource');
+            const js = res.filter((r) => r.initiatorType === 'script' || /\.js(\?|$)/.test(r.name));
+            const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+            return {
+              jsTransferred: js.reduce((s, r) => s + r.transferSize, 0),
+              jsDecoded: js.reduce((s, r) => s + r.decodedBodySize, 0),
+              jsFiles: js.length,
+              requests: res.length + 1,
+              fcp,
+              lcp: window.__lcp,
+            };
+          });
+          ((out[page] ??= {})[build] ??= []).push(m);
+          await context.close();
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+function lighthouseRuns(builds) {
+  const bin = path.join(root, 'node_modules', '.bin', 'lighthouse');
+  const out = {};
+  for (const page of pages) {
+    for (let i = 0; i < 3; i++) {
+      for (const [build, origin] of Object.entries(builds)) {
+        const res = spawnSync(bin, [origin + page, '--output=json', '--quiet', '--only-categories=performance,accessibility',
+          `--chrome-flags=${CHROME_FLAGS.join(' ')}`], { env: { ...process.env, CHROME_PATH: chromiumPath }, maxBuffer: 64 << 20 });
+        try {
+          const lhr = JSON.parse(res.stdout.toString());
+          ((out[page] ??= {})[build] ??= []).push({
+            performance: lhr.categories.performance.score * 100,
+            accessibility: lhr.categories.accessibility.score * 100,
+            lcp: lhr.audits['largest-contentful-paint'].numericValue,
+            tbt: lhr.audits['total-blocking-time'].numericValue,
+            cls: lhr.audits['cumulative-layout-shift'].numericValue,
+          });
+        } catch {
+          console.error(`Lighthouse failed on ${build} ${page}: ${res.stderr.toString().slice(0, 300)}`);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function report(builds, loads, lh) {
+  const rows = [];
+  const figures = [
+    ['JS transferred (KB gzip)', (p, b) => median(loads[p]?.[b]?.map((m) => m.jsTransferred) ?? []) / 1024],
+    ['JS decoded (KB)', (p, b) => median(loads[p]?.[b]?.map((m) => m.jsDecoded) ?? []) / 1024],
+    ['JS files', (p, b) => median(loads[p]?.[b]?.map((m) => m.jsFiles) ?? [])],
+    ['requests', (p, b) => median(loads[p]?.[b]?.map((m) => m.requests) ?? [])],
+    ['FCP (ms)', (p, b) => median(loads[p]?.[b]?.map((m) => m.fcp) ?? [])],
+    ['LCP (ms)', (p, b) => median(loads[p]?.[b]?.map((m) => m.lcp) ?? [])],
+    ['LH performance', (p, b) => median(lh[p]?.[b]?.map((m) => m.performance) ?? [])],
+    ['LH accessibility', (p, b) => median(lh[p]?.[b]?.map((m) => m.accessibility) ?? [])],
+    ['LH LCP (ms)', (p, b) => median(lh[p]?.[b]?.map((m) => m.lcp) ?? [])],
+    ['LH TBT (ms)', (p, b) => median(lh[p]?.[b]?.map((m) => m.tbt) ?? [])],
+    ['LH CLS', (p, b) => median(lh[p]?.[b]?.map((m) => m.cls) ?? [])],
+  ];
+  for (const page of pages) {
+    for (const [name, get] of figures) {
+      const fed = get(page, 'federated');
+      const one = get(page, 'one-bundle');
+      if (!Number.isFinite(fed) && !Number.isFinite(one)) continue;
+      const digits = name.includes('CLS') ? 3 : 1;
+      rows.push({ page, figure: name, federated: +fed.toFixed(digits), 'one-bundle': +one.toFixed(digits), ratio: one ? +(fed / one).toFixed(2) : null });
+    }
+  }
+  console.log(`\nFront end: median of ${runs} cold loads each${withLighthouse ? ', Lighthouse 12 mobile median of 3' : ''} — ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores ${cpus()[0]?.model ?? ''}, ${Math.round(totalmem() / 2 ** 30)} GiB`);
+  console.table(rows);
+  return { date: new Date().toISOString(), machine: { cores: cpus().length, model: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30) }, builds, rows, raw: { loads, lighthouse: lh } };
+}
+
+const results = {};
+if (only === 'all' || only === 'front') results.front = await front();
+if (only === 'all' || only === 'api') {
+  for (const script of ['api/scripts/bench.mjs', 'api/scripts/bench-commerce.mjs', 'mf-domains/bench/search.bench.mjs']) {
+    if (existsSync(path.join(root, script))) {
+      console.log(`\n▶ node ${script}`);
+      spawnSync('node', [script], { cwd: root, stdio: 'inherit' });
+    }
+  }
+}
+mkdirSync(path.join(root, '.bench'), { recursive: true });
+writeFileSync(path.join(root, '.bench', 'front.json'), JSON.stringify(results, null, 2));
+console.log(`\nWritten to .bench/front.json (${kb(JSON.stringify(results).length)} KB)`);
