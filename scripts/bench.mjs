@@ -36,7 +36,9 @@ async function waitFor(url, timeoutMs = 120000) {
   while (Date.now() < until) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch {}
+    } catch {
+      // not up yet
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`${url} did not come up`);

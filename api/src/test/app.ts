@@ -106,6 +106,8 @@ export async function appOn(t: TestDb, env: Record<string, string>, clock = new 
   return app;
 }
 
+// Test bodies are read loosely on purpose: each assertion states the shape it expects.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const json = (res: LightMyRequestResponse) => res.json() as Record<string, unknown> & Record<string, any>;
 
 export interface OutboxMail {
