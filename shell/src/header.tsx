@@ -64,8 +64,8 @@ function useLogout() {
   return () => {
     // Revoke the token on the server; the local sign-out does not wait for it.
     api.post('core/logout/').catch(() => {});
-    signOut();
-    navigate('/auth');
+    // Leave the page first: signing out on a protected page would let the guard send us to /auth?redirect=…
+    void Promise.resolve(navigate('/auth')).finally(signOut);
   };
 }
 

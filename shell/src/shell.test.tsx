@@ -81,8 +81,8 @@ it('gives a customer the account menu, and Logout clears the session and goes to
   const user = userEvent.setup();
   sessionStore.getState().setSession({ access: 'tok' });
   localStorage.setItem('createdUser', JSON.stringify({ username: 'ada' }));
-  await renderAt('/cart');
-  await screen.findByRole('heading', { name: 'mf_cart cart' });
+  await renderAt('/dashboard');
+  await screen.findByRole('heading', { name: 'mf_dashboard dashboard' });
   expect(screen.queryByRole('link', { name: 'Login', hidden: true })).toBeNull();
   expect(screen.getByRole('button', { name: /Account/, hidden: true })).toBeInTheDocument();
   // The slide-over menu of small screens (the only one jsdom shows) carries the same account links.
@@ -94,6 +94,7 @@ it('gives a customer the account menu, and Logout clears the session and goes to
   await loadRoutes('mf_auth'); // so the navigation does not suspend inside the click's act scope
   await user.click(within(menu).getByRole('button', { name: 'Logout' }));
   expect(await screen.findByRole('heading', { name: 'mf_auth login' })).toBeInTheDocument();
+  expect(screen.getByTestId('where')).toHaveTextContent(/^\/auth$/);
   expect(localStorage.getItem('session')).toBeNull();
   expect(localStorage.getItem('createdUser')).toBeNull();
 });
