@@ -29,6 +29,4 @@ module.exports = {
   // Builds the migrated and seeded PGlite template once per run (skipped with TEST_DATABASE_URL).
   globalSetup: '<rootDir>/src/test/global-setup.ts',
   testTimeout: 60_000,
-  // PGlite uses ~400 MB per open database: two workers on this 2-core machine.
-  maxWorkers: 2,
 };

@@ -2,7 +2,6 @@
 // error handler giving DRF shapes, then one plugin per resource folder. server.ts runs it; tests use app.inject.
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -16,6 +15,7 @@ import { API_ROOT, type Config } from './config';
 import { commerceRoutes } from './commerce/plugin';
 import { contentRoutes } from './content/routes';
 import type { Database } from './db';
+import { cookiePlugin } from './http/cookies';
 import { ApiError } from './http/errors';
 import { createMailer, type Mailer } from './mail/mailer';
 import { devMailRoutes } from './mail/routes';
@@ -126,7 +126,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(cookie);
+
+  await app.register(cookiePlugin);
 
   if (config.rateLimit.enabled) {
     await app.register(rateLimit, {

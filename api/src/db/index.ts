@@ -1,6 +1,7 @@
 // Opens the database: embedded PGlite in DATA_DIR (guarded by a lock file), or PostgreSQL when DATABASE_URL is set.
 // Both give the same Drizzle API; raw sessions are used only by the migrator.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { REPO_ROOT } from '../config';
@@ -39,6 +40,23 @@ export interface OpenOptions {
   pgliteTemplate?: string | false;
 }
 
+/**
+ * Loads a package with Node's own loader. Inside Jest, `require` and `module.createRequire` are the sandbox's, and
+ * PGlite's dynamic import() of Node built-ins fails there without --experimental-vm-modules (which the workspace's
+ * jest run does not pass). A Module instance's require is Node's real one.
+ */
+function nodeRequire(id: string): unknown {
+  if (process.env.JEST_WORKER_ID === undefined) return createRequire(__filename)(id);
+  const ModuleClass = createRequire(__filename)('node:module') as unknown as {
+    new (id: string): { filename: string; paths: string[]; require(id: string): unknown };
+    _nodeModulePaths(dir: string): string[];
+  };
+  const m = new ModuleClass(__filename);
+  m.filename = __filename;
+  m.paths = ModuleClass._nodeModulePaths(path.dirname(__filename));
+  return m.require(id);
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir, opts.pgliteTemplate);
 }
@@ -64,7 +82,9 @@ export function defaultTemplatePath(): string {
 async function openPglite(dataDir: string, template: string | false | undefined): Promise<Database> {
   const lock: DirLock = lockDataDir(dataDir);
   try {
-    const { PGlite } = await import('@electric-sql/pglite');
+    // PGlite loads Node built-ins with dynamic import(), which Jest's module sandbox refuses without
+    // --experimental-vm-modules; Node's own require keeps PGlite outside the sandbox (same module in the server).
+    const { PGlite } = nodeRequire(require.resolve('@electric-sql/pglite')) as typeof import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const pgDir = path.join(dataDir, 'pglite');
     const fresh = !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
