@@ -1,5 +1,6 @@
 // Public content of spec section 7: /manager/* lists, services with hosting plans, blog. Served from memory.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { notFound } from '../http/errors';
 import { arr, detail, int, num, obj, str } from '../http/openapi';
 import { ContentCache } from './cache';
@@ -18,7 +19,8 @@ const plan = obj({ id: int, name: str(), price: num, description: str('lines sep
 const service = obj({ id: int, name: str(), description: str(), image, type: str('domain | hosting'), hosting_plans: arr(plan) });
 const post = obj({ id: int, slug: str(), title: str(), content: str('HTML'), image, author: str(), created_at: str('ISO 8601') });
 
-export const contentRoutes: FastifyPluginAsync = async (app) => {
+// fastify-plugin: the `content` decorator is visible app-wide (for modules that write content).
+export const contentRoutes = fp(async (app: FastifyInstance) => {
   const repo = new ContentRepository(app.db.orm, app.config.apiBaseUrl);
   const cache = new ContentCache();
   app.decorate('content', { invalidate: () => cache.invalidate() });
@@ -96,4 +98,4 @@ export const contentRoutes: FastifyPluginAsync = async (app) => {
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );
-};
+}, { name: 'storefront-content' });

@@ -93,15 +93,22 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 }
 
 /** Another app (other settings) on the same database, e.g. production mode or strict rate limits. */
-export async function appOn(t: TestDb, env: Record<string, string>, clock = new ManualClock()): Promise<FastifyInstance> {
+export async function appOn(
+  t: TestDb,
+  env: Record<string, string>,
+  clock = new ManualClock(),
+  setup?: (app: FastifyInstance) => void,
+): Promise<FastifyInstance> {
   const config = loadConfig({
     NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
     DATA_DIR: t.config.dataDir,
     RATE_LIMIT: 'false',
     ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : {}),
     ...env,
   });
   const app = await buildApp({ db: t.db, config, clock });
+  setup?.(app);
   await app.ready();
   return app;
 }

@@ -1,0 +1,168 @@
+// Public content through the HTTP API: every list of WIRE.md 'Content', its images, and the in-memory cache.
+import { eq } from 'drizzle-orm';
+import { faqs } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  return res.json();
+};
+const absoluteImage = (url: unknown) => {
+  expect(typeof url).toBe('string');
+  expect(url as string).toMatch(new RegExp(`^${t.config.apiBaseUrl}/static/.+\\.svg$`));
+};
+
+describe('/manager/* lists', () => {
+  it.each([
+    ['/manager/privacy_policies/', 'privacy_policy'],
+    ['/manager/terms_conditions/', 'terms_and_condition'],
+    ['/manager/return_and_exchange_policy/', 'return_and_exchange_policy'],
+  ])('%s returns one HTML policy in %s', async (url, field) => {
+    const body = await get(url);
+    expect(body).toHaveLength(1);
+    expect(Object.keys(body[0]).sort()).toEqual(['id', field].sort());
+    expect(body[0][field]).toMatch(/^<h1>/);
+    // Trailing slash optional.
+    expect(await get(url.slice(0, -1))).toEqual(body);
+  });
+
+  it('faqs', async () => {
+    const body = await get('/manager/faqs/');
+    expect(body.length).toBeGreaterThanOrEqual(5);
+    for (const f of body) expect(Object.keys(f).sort()).toEqual(['answer', 'id', 'question']);
+  });
+
+  it('slide_images with absolute image URLs', async () => {
+    const body = await get('/manager/slide_images/');
+    expect(body.length).toBeGreaterThanOrEqual(3);
+    for (const s of body) {
+      absoluteImage(s.image);
+      expect(s.alt).toBeTruthy();
+    }
+  });
+
+  it('packages and pricing plans (package = 1-based index, price in major units, features with line breaks)', async () => {
+    const pkgs = await get('/manager/packages/');
+    expect(pkgs).toHaveLength(3);
+    for (const p of pkgs) expect(Object.keys(p).sort()).toEqual(['description', 'id', 'name']);
+    const plans = await get('/manager/pricing_plans/');
+    expect(plans.length).toBeGreaterThanOrEqual(3);
+    for (const p of plans) {
+      expect(p.package).toBeGreaterThanOrEqual(1);
+      expect(p.package).toBeLessThanOrEqual(pkgs.length);
+      expect(typeof p.price).toBe('number');
+      expect(Math.round(p.price * 100)).toBe(p.price * 100);
+      expect(p.billing_period).toMatch(/month|year/);
+      expect(p.features).toContain('\n');
+    }
+    expect(plans[0]).toMatchObject({ package: 1, price: 2.99, billing_period: 'month' });
+  });
+
+  it('testimonials', async () => {
+    const body = await get('/manager/testimonials/');
+    expect(body.length).toBeGreaterThanOrEqual(3);
+    for (const x of body) {
+      expect(Object.keys(x).sort()).toEqual(['id', 'image', 'message', 'name', 'position']);
+      absoluteImage(x.image);
+    }
+  });
+
+  it('company_details in Lagos', async () => {
+    const [c] = await get('/manager/company_details/');
+    expect(Object.keys(c).sort()).toEqual(['about_us', 'address', 'email', 'id', 'phone_number']);
+    expect(c.address).toContain('Lagos');
+    expect(c.email).toMatch(/@/);
+  });
+
+  it('services block', async () => {
+    const body = await get('/manager/services/');
+    expect(body.length).toBeGreaterThanOrEqual(3);
+    for (const s of body) {
+      expect(Object.keys(s).sort()).toEqual(['description', 'id', 'image', 'title']);
+      absoluteImage(s.image);
+    }
+  });
+});
+
+describe('services', () => {
+  it('/api/services/ lists 1 Domain and 2-4 hosting, each hosting with 3+ plans', async () => {
+    const body = await get('/api/services/');
+    expect(body.map((s: { id: number }) => s.id)).toEqual([1, 2, 3, 4]);
+    expect(body[0]).toMatchObject({ id: 1, name: 'Domain', type: 'domain', hosting_plans: [] });
+    for (const s of body.slice(1)) {
+      expect(s.type).toBe('hosting');
+      absoluteImage(s.image);
+      expect(s.hosting_plans.length).toBeGreaterThanOrEqual(3);
+      for (const p of s.hosting_plans) {
+        expect(p).toMatchObject({ service: s.id });
+        expect(typeof p.id).toBe('number');
+        expect(typeof p.price).toBe('number');
+        expect(p.description).toContain('\n');
+      }
+    }
+  });
+
+  it('/hosting/services/ lists only hosting services', async () => {
+    const body = await get('/hosting/services/');
+    expect(body.map((s: { id: number }) => s.id)).toEqual([2, 3, 4]);
+  });
+});
+
+describe('blog', () => {
+  it('lists about a dozen posts, newest first, with images and authors', async () => {
+    const posts = await get('/blog/blogposts/');
+    expect(posts.length).toBeGreaterThanOrEqual(10);
+    const dates = posts.map((p: { created_at: string }) => Date.parse(p.created_at));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    for (const p of posts) {
+      expect(Object.keys(p).sort()).toEqual(['author', 'content', 'created_at', 'id', 'image', 'slug', 'title']);
+      absoluteImage(p.image);
+      expect(p.content).toMatch(/<p>/);
+    }
+  });
+
+  it('gets one post by slug or by id; unknown is 404 {detail}', async () => {
+    const [first] = await get('/blog/blogposts/');
+    expect(await get(`/blog/blogposts/${first.slug}`)).toEqual(first);
+    expect(await get(`/blog/blogposts/${first.id}/`)).toEqual(first);
+    const missing = await t.app.inject({ method: 'GET', url: '/blog/blogposts/no-such-post' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: 'Not found.' });
+  });
+});
+
+describe('images and cache', () => {
+  it('every image URL in the content is a file the API serves, cacheable and usable cross-origin', async () => {
+    const urls = new Set<string>();
+    for (const url of ['/manager/slide_images/', '/manager/testimonials/', '/manager/services/', '/api/services/', '/blog/blogposts/']) {
+      for (const item of await get(url)) urls.add(item.image);
+    }
+    expect(urls.size).toBeGreaterThanOrEqual(25);
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url: url.replace(t.config.apiBaseUrl, '') });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(res.body).toMatch(/<svg [^>]*viewBox="0 0 \d+ \d+"/);
+      expect(res.headers['cache-control']).toContain('max-age=31536000');
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    }
+  });
+
+  it('serves lists from memory until invalidated', async () => {
+    const before = await get('/manager/faqs/');
+    await t.db.orm.update(faqs).set({ question: 'Changed behind the cache?' }).where(eq(faqs.id, before[0].id));
+    expect(await get('/manager/faqs/')).toEqual(before);
+    t.app.content.invalidate();
+    expect((await get('/manager/faqs/'))[0].question).toBe('Changed behind the cache?');
+  });
+});
