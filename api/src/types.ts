@@ -27,6 +27,8 @@ export interface AccountsApi {
   /** Runs `hook` inside the transaction of every successful login (e.g. merge the visitor cart into the user's). */
   onLogin(hook: LoginHook): void;
   readonly loginHooks: readonly LoginHook[];
+  /** Drops cached authentications after revoking sessions (by session or by user); call it after the commit. */
+  forgetSessions(match: { sessionId?: number; userId?: number }): void;
 }
 
 declare module 'fastify' {

@@ -17,6 +17,7 @@ import {
 import { ACCESS_TTL_MS, LOGIN_CODE_TTL_MS, REFRESH_WINDOW_MS, RESET_TOKEN_TTL_MS } from './policy';
 import { MESSAGES } from './routes';
 import { sha256 } from './secrets';
+import { SESSION_CACHE_TTL_MS } from './auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -406,6 +407,16 @@ describe('sessions: /core/me/, /core/refresh, /core/logout/', () => {
     const user = await activeUser(t.app);
     const [a, b] = await Promise.all([post('/core/refresh', { refresh: user.access }), post('/core/refresh', { refresh: user.access })]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
+  });
+
+  it('caches an authentication for at most a few seconds; revocations through the API apply at once', async () => {
+    const user = await activeUser(t.app);
+    const me = () => t.app.inject({ method: 'GET', url: '/core/me/', headers: auth(user.access) });
+    expect((await me()).statusCode).toBe(200);
+    // Revoked behind the API's back (another process): honoured once the short cache entry lapses.
+    await t.db.orm.update(authTokens).set({ revokedAt: t.clock.now() }).where(eq(authTokens.accessHash, sha256(user.access)));
+    t.clock.advance(SESSION_CACHE_TTL_MS + 1);
+    expect((await me()).statusCode).toBe(401);
   });
 
   it('refresh validates its body', async () => {

@@ -128,10 +128,14 @@ export async function issueSession(ex: Executor, userId: number, now: Date): Pro
 }
 
 const { passwordHash: _omit, ...publicUserColumns } = getTableColumns(users);
-const authUserColumns = { ...publicUserColumns, sessionId: authTokens.id };
+const authUserColumns = { ...publicUserColumns, sessionId: authTokens.id, accessExpiresAt: authTokens.expiresAt };
 
 /** The user behind an unexpired, unrevoked access token of an active account. */
-export async function userForAccessToken(ex: Executor, token: string, now: Date): Promise<AuthUser | undefined> {
+export async function userForAccessToken(
+  ex: Executor,
+  token: string,
+  now: Date,
+): Promise<(AuthUser & { accessExpiresAt: Date }) | undefined> {
   const rows = await ex
     .select(authUserColumns)
     .from(authTokens)

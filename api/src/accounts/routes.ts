@@ -240,15 +240,21 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/core/refresh', { schema: docs.refresh, config: { rateLimit: strict } }, async (request) => {
     const input = parseBody(refreshSchema, request.body);
-    return inTransaction(async (tx) => {
-      const now = clock.now();
-      const old = await repo.revokeSessionByToken(tx, input.refresh, now);
-      if (!old) throw invalidToken();
-      const user = await repo.findUserById(tx, old.userId);
-      if (!user || !user.isActive) throw invalidToken();
-      const session = await repo.issueSession(tx, user.id, now);
-      return { access: session.access, refresh: session.refresh };
-    });
+    let revoked: number | undefined;
+    try {
+      return await inTransaction(async (tx) => {
+        const now = clock.now();
+        const old = await repo.revokeSessionByToken(tx, input.refresh, now);
+        if (!old) throw invalidToken();
+        revoked = old.id;
+        const user = await repo.findUserById(tx, old.userId);
+        if (!user || !user.isActive) throw invalidToken();
+        const session = await repo.issueSession(tx, user.id, now);
+        return { access: session.access, refresh: session.refresh };
+      });
+    } finally {
+      if (revoked !== undefined) app.accounts.forgetSessions({ sessionId: revoked });
+    }
   });
 
   app.post('/core/logout/', { schema: docs.logout }, async (request, reply) => {
@@ -257,6 +263,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     // An expired access token may still log out (it could still be refreshed until its window ends).
     const revoked = await repo.revokeSessionByToken(app.db.orm, token, clock.now());
     if (!revoked) throw invalidToken();
+    app.accounts.forgetSessions({ sessionId: revoked.id });
     reply.code(204);
     return reply.send();
   });
@@ -314,6 +321,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       await repo.retireCodes(tx, user.id, 'login', now);
       await repo.retireCodes(tx, user.id, 'password_reset', now);
     });
+    app.accounts.forgetSessions({ userId: user.id });
     return { message: MESSAGES.resetDone };
   });
 };
