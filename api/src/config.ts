@@ -47,7 +47,7 @@ const EnvSchema = v.object({
   ),
   DATA_DIR: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty())),
   SMTP_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://'))),
-  MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), 'Storefront <no-reply@storefront.local>'),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty()), 'HostHub <no-reply@hosthub.example>'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL must be a pino level')),
   BODY_LIMIT: v.optional(intFrom('BODY_LIMIT', 1024, 50 * 1024 * 1024), String(100 * 1024)),
   RATE_LIMIT: v.optional(bool('RATE_LIMIT'), 'true'),
@@ -115,6 +115,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { enabled: e.RATE_LIMIT, max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX, windowMs: 60_000 },
     trustProxy: e.TRUST_PROXY,
     seed: e.SEED && nodeEnv !== 'production',
-    productName: 'Storefront',
+    productName: 'HostHub',
   };
 }

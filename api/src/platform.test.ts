@@ -156,7 +156,7 @@ describe('development mailbox', () => {
     const page = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toContain('Your Storefront login code');
+    expect(page.body).toContain('Your HostHub login code');
   });
 
   it('both answer 404 in production', async () => {

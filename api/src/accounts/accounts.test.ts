@@ -44,9 +44,9 @@ describe('POST /core/register/', () => {
     expect(row!.city).toBe('Lagos');
 
     const mail = await lastMailTo(t.app, payload.email);
-    expect(mail.subject).toContain('Storefront');
+    expect(mail.subject).toContain('HostHub');
     expect(mail.text).toMatch(/activation code is: \d{8}/);
-    expect(mail.html).toContain('Storefront');
+    expect(mail.html).toContain('HostHub');
     const code = codeIn(mail.text, /activation code is: (\d+)/);
     // Stored only as a hash.
     const codes = await t.db.orm.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, row!.id));

@@ -16,10 +16,10 @@ import {
 import type { SeedContext } from './index';
 
 const COMPANY = {
-  name: 'Storefront',
+  name: 'HostHub',
   address: '14 Adeola Odeku Street, Victoria Island, Lagos 101241, Nigeria',
   phone: '+234 1 700 2040',
-  email: 'hello@storefront.example',
+  email: 'hello@hosthub.example',
 };
 
 export const SERVICES = [
