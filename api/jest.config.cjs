@@ -28,5 +28,5 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!\\.pnpm/(${esm})@|(${esm})/)`],
   // Builds the migrated and seeded PGlite template once per run (skipped with TEST_DATABASE_URL).
   globalSetup: '<rootDir>/src/test/global-setup.ts',
-  testTimeout: 60_000,
+  setupFilesAfterEnv: ['<rootDir>/src/test/setup-timeout.ts'],
 };
