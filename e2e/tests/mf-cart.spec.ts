@@ -202,6 +202,9 @@ test('the services list and pricing pages', async ({ page }) => {
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { level: 1, name: 'Simple and Flexible Pricing Plans' })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();
+  // 'Billed {period}' with the seeded period as the server sends it.
+  await expect(page.getByRole('article').first().getByText('Billed month', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article').nth(1).getByText('Billed year', { exact: true })).toBeVisible();
   const all = await page.getByRole('article').count();
   await expectNoA11yViolations(page);
   await page.getByRole('article').first().getByRole('link', { name: 'Get Started' }).click();

@@ -21,11 +21,12 @@ const Filter = styled.p`
   a { color: ${theme.color.primary}; font-weight: 600; }
 `;
 
-/** 'month' → 'monthly', 'year' → 'annually'; anything else as the server wrote it. */
+/**
+ * 'Billed {period}' with the period exactly as the server wrote it (spec section 2), e.g. 'Billed month'. The spec keeps
+ * its wording literally (compare 'Billed anuually' on the services list), so the period is not turned into an adverb.
+ */
 export function billedText(period: string | null | undefined): string {
-  const value = (period ?? '').trim();
-  const adverbs: Record<string, string> = { day: 'daily', week: 'weekly', month: 'monthly', year: 'annually', annual: 'annually' };
-  return `Billed ${adverbs[value.toLowerCase()] ?? value}`.trim();
+  return `Billed ${(period ?? '').trim()}`.trim();
 }
 
 const loadPricing = () => Promise.all([getPricingPlans(), getPackages()]);
