@@ -9,6 +9,11 @@ import { useLoad } from './use-load';
 /** Where a successful initiation sends the browser; tests replace it (jsdom cannot navigate). */
 export const depositNavigation = { go: (url: string) => window.location.assign(url) };
 
+const firstText = (value: unknown): string | undefined => {
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' && first ? first : undefined;
+};
+
 /** 'Deposit Funds': amount (made an integer on submit) and currency (first one by default), then the payment page. */
 export function DepositDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
@@ -30,9 +35,10 @@ function DepositForm() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
+    // Spec section 5: the amount is made an integer on submit and has no minimum here; the server judges the value.
     const value = Math.trunc(Number(amount));
-    if (amount.trim() === '' || !Number.isFinite(value) || value <= 0) {
-      setError('Enter an amount greater than 0.');
+    if (amount.trim() === '' || !Number.isFinite(value)) {
+      setError('Enter an amount.');
       document.querySelector<HTMLElement>('[name="amount"]')?.focus();
       return;
     }
@@ -43,9 +49,12 @@ function DepositForm() {
       showToast('SUCCESS', answer.message || 'Deposit initiated.');
       depositNavigation.go(answer.data.authorization_url);
     } catch (e) {
-      // The server's error text; a DRF field error (e.g. on amount) is shown as such rather than hidden.
-      const fields = fieldErrorList(errorData(e)).join(' ');
-      showToast('ERROR', errorText(e, fields || 'Something went wrong... Please retry later.'));
+      // The server's error text; a DRF field error on the amount is shown at the field as well.
+      const data = errorData(e);
+      const amountError = firstText(data?.amount);
+      if (amountError) setError(amountError);
+      const fields = fieldErrorList(data).join(' ');
+      showToast('ERROR', errorText(e, amountError ?? (fields || 'Something went wrong... Please retry later.')));
       setSubmitting(false);
     }
   };
@@ -58,8 +67,6 @@ function DepositForm() {
         name="amount"
         type="number"
         inputMode="numeric"
-        min={1}
-        step={1}
         placeholder="20000"
         value={amount}
         onChange={(e) => setAmount(e.target.value)}

@@ -96,19 +96,29 @@ it('deposits in the chosen currency and shows the server error when the deposit 
   expect(go).not.toHaveBeenCalled();
 });
 
-it('does not send an empty or non-positive amount', async () => {
-  const { calls } = fakeApi(base);
+it('asks for an amount when empty; otherwise sends it as an integer with no minimum and shows the server\'s amount error at the field', async () => {
+  const { calls } = fakeApi({
+    ...base,
+    'POST payment/deposit/initiate-payment': { status: 400, body: { amount: ['Enter an amount of at least 1.'] } },
+  });
+  const go = jest.spyOn(depositNavigation, 'go').mockImplementation(() => {});
   const user = userEvent.setup();
   renderAt('/dashboard', <DashboardPage />);
   await user.click(screen.getByRole('button', { name: 'Top Up' }));
   const dialog = screen.getByRole('dialog', { name: 'Deposit Funds' });
   await waitFor(() => expect(within(dialog).getByLabelText('Currency')).toHaveValue('NGN'));
   await user.click(within(dialog).getByRole('button', { name: 'Process Deposit' }));
-  expect(await within(dialog).findByText('Enter an amount greater than 0.')).toBeInTheDocument();
-  await user.type(within(dialog).getByLabelText('Amount'), '0.5');
-  await user.click(within(dialog).getByRole('button', { name: 'Process Deposit' }));
-  expect(within(dialog).getByText('Enter an amount greater than 0.')).toBeInTheDocument();
+  expect(await within(dialog).findByText('Enter an amount.')).toBeInTheDocument();
   expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+  const amount = within(dialog).getByLabelText('Amount');
+  await user.type(amount, '0.5');
+  await user.click(within(dialog).getByRole('button', { name: 'Process Deposit' }));
+  await waitFor(() => expect(amount).toHaveAccessibleDescription('Enter an amount of at least 1.'));
+  expect(amount).toHaveAttribute('aria-invalid', 'true');
+  expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ amount: 0, currency: 'NGN' }]);
+  expect(go).not.toHaveBeenCalled();
+  expect(within(dialog).getByRole('button', { name: 'Process Deposit' })).toBeEnabled();
 });
 
 it('Transfer goes to the transfer page with the typed domain', async () => {
