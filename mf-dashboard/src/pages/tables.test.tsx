@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { fakeApi, renderAt } from '../test-utils';
 import { DomainsPage } from './domains';
 import { InvoicesPage } from './invoices';
@@ -93,11 +94,24 @@ describe('domains', () => {
   it('shows the failure state with a Retry that loads again', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     let fail = true;
-    fakeApi({ 'GET domain': () => (fail ? { status: 503, body: {} } : { body: [] }) });
+    const { calls } = fakeApi({ 'GET domain': () => (fail ? { status: 503, body: {} } : { body: [] }) });
     renderAt('/dashboard/domains', <DomainsPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong while fetching your domains.');
     fail = false;
-    screen.getByRole('button', { name: 'Retry' }).click();
+    // Hold the second answer back: the retry shows the loading state, not the old failure.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fetchSpy = jest.spyOn(globalThis, 'fetch');
+    const fake = fetchSpy.getMockImplementation()!;
+    fetchSpy.mockImplementation(async (...args) => {
+      await held;
+      return fake(...args);
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Loading domains…')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    release();
     expect(await screen.findByText('No domains yet.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === 'domain')).toHaveLength(2);
   });
 });
