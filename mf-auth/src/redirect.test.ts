@@ -13,6 +13,8 @@ it.each([
   ['/dashboard/tickets', '/dashboard/tickets'],
   ['/cart?currency=NGN#summary', '/cart?currency=NGN#summary'],
   ['/account-settings/payments', '/account-settings/payments'],
+  ['http://localhost:3000/dashboard/invoices?page=2', '/dashboard/invoices?page=2'],
+  ['http://localhost:3000/login', '/dashboard'],
 ])('redirect %p goes to %p', (raw, target) => {
   expect(redirectTarget(raw, ORIGIN)).toBe(target);
 });
@@ -20,6 +22,9 @@ it.each([
 it.each([
   'https://evil.example/phish',
   'http://localhost:3000.evil.example/',
+  'https://localhost:3000/dashboard',
+  'http://localhost:3001/dashboard',
+  'http://user@evil.example/',
   '//evil.example/path',
   '/\\evil.example',
   '/\t/evil.example',

@@ -28,7 +28,8 @@ export function ForgotPasswordPage() {
       busy={form.submitting}
     >
       {sent ? (
-        <Notice role="status">{SUCCESS.resetMailSent} Follow the link in the mail to set a new password.</Notice>
+        // Not the toast's words again: the same sentence twice on the page would make it ambiguous to find.
+        <Notice role="status">Check your mail and follow the link in it to set a new password.</Notice>
       ) : null}
       <form onSubmit={form.onSubmit} noValidate>
         <TextField label="Username" autoComplete="username" autoCapitalize="none" {...form.field('username')} />
