@@ -113,8 +113,11 @@ test('a visitor fills a cart, logs in from it and keeps it; an empty wallet is r
   // Wallet with nothing in it: the server's error, nothing charged, the cart intact.
   let dialog = await openPayment(page);
   await expect(dialog.getByRole('radio', { name: 'Wallet' })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: 'Wallet' })).toBeFocused();
+  // The cart behind the modal is out of the accessibility tree: the only 'Pay Now' is the dialog's.
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(1);
   await expectNoA11yViolations(page);
-  await dialog.getByRole('button', { name: 'Pay' }).click();
+  await dialog.getByRole('button', { name: 'Pay Now' }).click();
   await expect(dialog.getByRole('alert')).toContainText(/./);
   await expect(dialog.getByRole('alert')).not.toHaveText('Something went wrong... Please retry later.');
   expect(await walletBalance(access)).toBe(0);
@@ -125,7 +128,7 @@ test('a visitor fills a cart, logs in from it and keeps it; an empty wallet is r
   // Pay with Fiat: the sandbox page in the same window, approve, back on the invoices with the invoice paid.
   dialog = await openPayment(page);
   await dialog.getByRole('radio', { name: 'Pay with Fiat' }).check();
-  await dialog.getByRole('button', { name: 'Pay' }).click();
+  await dialog.getByRole('button', { name: 'Pay Now' }).click();
   await expect(page).toHaveURL(/\/sandbox\/pay\//);
   await page.getByRole('button', { name: 'Approve payment' }).click();
   await expect(page).toHaveURL(/\/dashboard\/invoices\/?$/);
@@ -144,7 +147,7 @@ test('a declined gateway payment leaves the invoice unpaid', async ({ page }) =>
   await useSession(page, customer.session);
   const dialog = await openPayment(page);
   await dialog.getByRole('radio', { name: 'Pay with Crypto' }).check();
-  await dialog.getByRole('button', { name: 'Pay' }).click();
+  await dialog.getByRole('button', { name: 'Pay Now' }).click();
   await expect(page).toHaveURL(/\/sandbox\/pay\//);
   await page.getByRole('button', { name: 'Decline payment' }).click();
   await expect(page).toHaveURL(/\/dashboard\/invoices\/?$/);

@@ -111,7 +111,7 @@ function PaymentForm({ currency, total, vat }: { currency: string; total: number
         </Notice>
       ) : null}
       <Button type="submit" disabled={paying} style={{ width: '100%' }}>
-        Pay
+        Pay Now
       </Button>
     </Form>
   );

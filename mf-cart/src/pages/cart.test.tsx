@@ -279,13 +279,25 @@ describe('the payment dialog', () => {
     expect(radios.map((r) => r.closest('label')?.textContent)).toEqual(['Wallet', 'Pay with Fiat', 'Pay with Crypto']);
     expect(within(dialog).getByRole('radio', { name: 'Wallet' })).toBeChecked();
     expect(within(dialog).getByRole('group', { name: 'Payment method' })).toBeInTheDocument();
+    // The page behind the dialog is inert and hidden from assistive technology: one 'Pay Now', the dialog's.
+    expect(screen.getAllByRole('button', { name: 'Pay Now' })).toEqual([within(dialog).getByRole('button', { name: 'Pay Now' })]);
+    expect(screen.getByRole('main', { hidden: true })).toHaveAttribute('inert');
+    expect(within(dialog).getByRole('radio', { name: 'Wallet' })).toHaveFocus();
+  });
+
+  it('gives the page back when the dialog closes, focus on the button that opened it', async () => {
+    await openDialog({});
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).not.toHaveAttribute('inert');
+    expect(screen.getByRole('button', { name: 'Pay Now' })).toHaveFocus();
   });
 
   it('pays by wallet: toasts the server message and goes to the invoices', async () => {
     const { api, dialog } = await openDialog({
       'POST api/checkout': { body: { message: 'Payment successful. Your order is now active.', data: { invoice_id: 5, invoicenum: 'INV-000005', status: 'Paid' } } },
     });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay Now' }));
     expect(await screen.findByText('Now at /dashboard/invoices')).toBeInTheDocument();
     expect(screen.getByText('Payment successful. Your order is now active.')).toBeInTheDocument();
     expect(api.find('POST', 'api/checkout')[0]!.body).toEqual({ payment_kind: 'wallet', currency: 'USD' });
@@ -298,7 +310,7 @@ describe('the payment dialog', () => {
       'POST api/checkout': { body: { message: 'Order created.', data: { authorization_url: 'http://pay.test/sandbox/pay/ref1', reference: 'ref1' } } },
     });
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Pay with Fiat' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay Now' }));
     await waitFor(() => expect(go).toHaveBeenCalledWith('http://pay.test/sandbox/pay/ref1'));
     expect(api.find('POST', 'api/checkout')[0]!.body).toEqual({ payment_kind: 'fiat_payment_gateway', currency: 'USD' });
     expect(screen.queryByText(/Now at/)).not.toBeInTheDocument();
@@ -309,9 +321,9 @@ describe('the payment dialog', () => {
     const { dialog } = await openDialog({
       'POST api/checkout': { status: 400, body: { error: 'Insufficient wallet balance: you have $0.00, this order costs $20.40.' } },
     });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay Now' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Insufficient wallet balance: you have $0.00, this order costs $20.40.');
-    expect(within(dialog).getByRole('button', { name: 'Pay' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Pay Now' })).toBeEnabled();
     expect(go).not.toHaveBeenCalled();
     expect(screen.queryByText(/Now at/)).not.toBeInTheDocument();
   });
@@ -319,7 +331,7 @@ describe('the payment dialog', () => {
   it('falls back to the generic failure text when the server gives none', async () => {
     const { dialog } = await openDialog({ 'POST api/checkout': { status: 502, body: {} } });
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Pay with Crypto' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay Now' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went wrong... Please retry later.');
   });
 

@@ -114,52 +114,56 @@ export function CartPage() {
   };
 
   return (
-    <Page>
-      <Head>
-        <h1>Your Cart</h1>
-        <Button variant="secondary" onClick={onClear} disabled={busy || items.length === 0}>
-          Clear Cart
-        </Button>
-      </Head>
-      {loaded.state === 'loading' ? (
-        <Busy>
-          <LoadingOverlay show label="Loading your cart…" />
-        </Busy>
-      ) : loaded.state === 'failed' ? (
-        <div>
-          <Notice tone="error" role="alert">
-            Something went wrong while fetching your cart. Please retry.
-          </Notice>
-          <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-            Retry
+    <>
+      {/* While 'Select Payment Method' is open, the page behind it is inert and out of the accessibility tree,
+          so the dialog's 'Pay Now' is the only one there. */}
+      <Page aria-hidden={paying || undefined} inert={paying || undefined}>
+        <Head>
+          <h1>Your Cart</h1>
+          <Button variant="secondary" onClick={onClear} disabled={busy || items.length === 0}>
+            Clear Cart
           </Button>
-        </div>
-      ) : items.length === 0 ? (
-        <>
-          <EmptyState>No items in cart</EmptyState>
-          <ButtonLink to="/search" variant="secondary">
-            Search for a domain
-          </ButtonLink>
-        </>
-      ) : (
-        <Layout>
-          <LoadingOverlay show={busy} label="Updating your cart…" />
-          <Items aria-label="Cart items">
-            {items.map((item) => (
-              <li key={item.id}>
-                <ItemCard item={item} currency={cartCurrency} busy={busy} onRemove={() => void onRemove(item)} />
-              </li>
-            ))}
-          </Items>
-          <OrderSummary
-            items={items}
-            currency={cartCurrency}
-            loggedIn={loggedIn}
-            vat={vat}
-            action={<CartActionButton cart={cart!} loggedIn={loggedIn} onPay={() => setPaying(true)} />}
-          />
-        </Layout>
-      )}
+        </Head>
+        {loaded.state === 'loading' ? (
+          <Busy>
+            <LoadingOverlay show label="Loading your cart…" />
+          </Busy>
+        ) : loaded.state === 'failed' ? (
+          <div>
+            <Notice tone="error" role="alert">
+              Something went wrong while fetching your cart. Please retry.
+            </Notice>
+            <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+              Retry
+            </Button>
+          </div>
+        ) : items.length === 0 ? (
+          <>
+            <EmptyState>No items in cart</EmptyState>
+            <ButtonLink to="/search" variant="secondary">
+              Search for a domain
+            </ButtonLink>
+          </>
+        ) : (
+          <Layout>
+            <LoadingOverlay show={busy} label="Updating your cart…" />
+            <Items aria-label="Cart items">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <ItemCard item={item} currency={cartCurrency} busy={busy} onRemove={() => void onRemove(item)} />
+                </li>
+              ))}
+            </Items>
+            <OrderSummary
+              items={items}
+              currency={cartCurrency}
+              loggedIn={loggedIn}
+              vat={vat}
+              action={<CartActionButton cart={cart!} loggedIn={loggedIn} onPay={() => setPaying(true)} />}
+            />
+          </Layout>
+        )}
+      </Page>
       <PaymentDialog
         open={paying}
         onClose={() => setPaying(false)}
@@ -167,7 +171,7 @@ export function CartPage() {
         total={cartTotal(items)}
         vat={vat.state === 'ready' ? vat.amount : null}
       />
-    </Page>
+    </>
   );
 }
 
