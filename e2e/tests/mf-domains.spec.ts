@@ -74,6 +74,17 @@ test('page 2 of the suggestions shows other names', async ({ page }) => {
   await expect(pages.getByText(/^Page 1 of \d+$/)).toBeVisible();
 });
 
+test('a failed search offers Retry, which searches again', async ({ page }) => {
+  let fail = true;
+  await page.route(/\/domain\/suggestions\//, (route) => (fail ? route.fulfill({ status: 500, json: { detail: 'down' } }) : route.continue()));
+  await page.goto('/search?query=example.com');
+  await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong with your search please retry.' })).toBeVisible();
+  fail = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(mainResult(page, 'example.com').getByText('Unavailable', { exact: true })).toBeVisible();
+  await expect(page.getByText('Something went wrong with your search please retry.')).toHaveCount(0);
+});
+
 test('an eligible name is transferred with its EPP code and reaches the cart as a transfer', async ({ page }) => {
   await page.goto('/transfer-domain?query=example.org');
   const result = page.getByRole('region', { name: 'example.org' });
@@ -91,7 +102,10 @@ test('an eligible name is transferred with its EPP code and reaches the cart as 
 });
 
 test('transfer mode on the search page asks for the EPP code in a dialog', async ({ page }) => {
-  await page.goto('/search?query=jumia.com&transfer=true');
+  await page.goto('/search?query=jumia.com');
+  await expect(mainResult(page, 'jumia.com').getByText('Unavailable', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Switch to transfer' }).click();
+  await expect(page).toHaveURL(/\/search\?query=jumia\.com&transfer=true$/);
   await mainResult(page, 'jumia.com').getByRole('button', { name: 'Add to Cart' }).click();
   const dialog = page.getByRole('dialog', { name: 'Enter EPP Code' });
   await expect(dialog.getByLabel('EPP Code')).toBeVisible();

@@ -191,6 +191,27 @@ describe('results', () => {
     expect(screen.queryByRole('region', { name: 'Other Options' })).toBeNull();
   });
 
+  it('runs the same search again with Retry after a failure', async () => {
+    let fail = true;
+    const { calls } = fakeApi(() => (fail ? json({ detail: 'boom' }, 500) : json(suggestionsAnswer(FOO))));
+    renderAt('/search?query=foo.com');
+    const user = setupUser();
+    await screen.findByText('Something went wrong with your search please retry.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'foo.com' })).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong with your search please retry.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(searches(calls).map((c) => c.params.get('domain'))).toEqual(['foo.com', 'foo.com']);
+  });
+
+  it('says "Unavailable" once: the struck-through options do not repeat the word', async () => {
+    fakeApi(() => json(suggestionsAnswer([suggestion('example.com', false), suggestion('example.net', false), suggestion('example.org', false)])));
+    renderAt('/search?query=example.com');
+    await screen.findByRole('region', { name: 'example.com' });
+    expect(screen.getAllByText(/unavailable/i)).toHaveLength(1);
+  });
+
   it('never lets a slow, older answer replace a newer one', async () => {
     const slow = deferred<Response>();
     fakeApi((c) => (c.params.get('domain') === 'slow.com' ? slow.promise : json(suggestionsAnswer([suggestion('fast.com')]))));
@@ -320,6 +341,22 @@ describe('transfer mode', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('is switched on and off by a link on the page, keeping the query', async () => {
+    fakeApi(() => json(suggestionsAnswer(TAKEN)));
+    const { router } = renderAt('/search?query=example.com');
+    const user = setupUser();
+    await screen.findByRole('region', { name: 'example.com' });
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Switch to transfer' }));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ query: 'example.com', transfer: 'true' });
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(screen.getByRole('dialog', { name: 'Enter EPP Code' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('link', { name: 'Switch to registration' }));
+    expect(router.state.location.search).toBe('?query=example.com');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull());
   });
 
   it('offers registered names for transfer and strikes through unregistered ones', async () => {

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCurrency } from 'shared/currency';
 import { formatMoney } from 'shared/format';
 import { SEARCH_DEBOUNCE_MS } from 'shared/schemas';
@@ -48,6 +48,15 @@ const Options = styled.ul`
   .renews { color: ${theme.color.muted}; }
   li[data-available='false'] { color: ${theme.color.muted}; }
 `;
+
+const ModeSwitch = styled.p`
+  margin: -.75rem 0 1.5rem; color: ${theme.color.muted};
+  a { color: ${theme.color.primary}; font-weight: 600; display: inline-flex; align-items: center; min-height: 44px; }
+`;
+
+/** The search address for `query` in registration or transfer mode. */
+const modeParams = (query: string, transfer: boolean) =>
+  new URLSearchParams({ ...(query ? { query } : {}), ...(transfer ? { transfer: 'true' } : {}) });
 
 interface Answer {
   query: string;
@@ -123,6 +132,8 @@ export function SearchPage() {
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Bumped by 'Retry' after a failure: runs the same search again.
+  const [attempt, setAttempt] = useState(0);
   const latest = useRef(0);
 
   useEffect(() => {
@@ -151,7 +162,7 @@ export function SearchPage() {
       },
     );
     return () => controller.abort();
-  }, [query, page, currency]);
+  }, [query, page, currency, attempt]);
 
   const { add, adding } = useAddToCart();
   const [transferOf, setTransferOf] = useState<{ suggestion: Suggestion; then: Then } | null>(null);
@@ -197,14 +208,26 @@ export function SearchPage() {
           onChange={onChange}
         />
       </SearchForm>
-      {transferMode ? <p>Names already registered elsewhere can be transferred to us with their EPP code.</p> : null}
+      <ModeSwitch>
+        {transferMode ? 'Names already registered elsewhere can be transferred to us with their EPP code. ' : 'Already own a name elsewhere? '}
+        <Link to={`/search?${modeParams(query, !transferMode)}`}>{transferMode ? 'Switch to registration' : 'Switch to transfer'}</Link>
+      </ModeSwitch>
 
       {!query ? (
         <EmptyState>{EMPTY_SEARCH_TEXT}</EmptyState>
       ) : (
         <Results aria-busy={loading}>
           <LoadingOverlay show={loading} label="Searching…" />
-          {failed ? <Notice tone="error" role="alert">{SEARCH_FAILED_TEXT}</Notice> : null}
+          {failed ? (
+            <>
+              <Notice tone="error" role="alert">
+                {SEARCH_FAILED_TEXT}
+              </Notice>
+              <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+                Retry
+              </Button>
+            </>
+          ) : null}
           {answer?.data.message ? <Notice role="status">{answer.data.message}</Notice> : null}
           {main ? (
             <Main as="section" aria-labelledby="main-result-domain">
@@ -235,7 +258,7 @@ export function SearchPage() {
                     <li key={s.domain} data-available={ok}>
                       <span className="name">
                         {strike(s.domain)}
-                        {ok ? null : <span className="visually-hidden">{transferMode ? ' (not registered)' : ' (unavailable)'}</span>}
+                        {ok ? null : <span className="visually-hidden">{transferMode ? ' (not registered)' : ' (taken)'}</span>}
                       </span>
                       <span>{strike(money(s.price))}</span>
                       <span className="renews">{strike(`renews at ${money(s.renewal_price)}`)}</span>
