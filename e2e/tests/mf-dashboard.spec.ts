@@ -123,6 +123,9 @@ test('a customer opens a ticket and replies; a staff answer shows as Reply', asy
   await expect(page.getByText('No tickets yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Create Ticket' }).click();
   const create = page.getByRole('dialog', { name: 'Create Ticket' });
+  await expect(create.getByLabel('Title')).toBeFocused();
+  // The page behind the modal is hidden from assistive technology: one 'Create Ticket' button, the dialog's.
+  await expect(page.getByRole('button', { name: 'Create Ticket' })).toHaveCount(1);
   await create.getByLabel('Title').fill('Mail not arriving');
   await create.getByLabel('Description').fill('No mail since Monday.');
   await create.getByLabel('Priority').selectOption('high');
@@ -149,6 +152,7 @@ test('a customer opens a ticket and replies; a staff answer shows as Reply', asy
   await staff.dispose();
 
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('row', { name: /Mail not arriving/ })).toBeFocused();
   await page.reload();
   await page.getByRole('row', { name: /Mail not arriving/ }).click();
   const items = page.getByRole('dialog', { name: 'Mail not arriving' }).getByRole('listitem');

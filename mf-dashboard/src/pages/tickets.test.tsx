@@ -77,6 +77,10 @@ it('opens a side panel from a row by keyboard: facts, thread labelled You and Re
   row.focus();
   await user.keyboard('{Enter}');
   const panel = screen.getByRole('dialog', { name: 'Issue 2' });
+  // A modal panel: the table behind it is inert and hidden from assistive technology.
+  expect(screen.queryByRole('row', { name: 'Ticket 2: Issue 2' })).not.toBeInTheDocument();
+  expect(row.closest('[inert]')).not.toBeNull();
+  expect(within(panel).getByLabelText('Reply message')).toHaveFocus();
   expect(within(panel).getByText('Details of issue 2')).toBeInTheDocument();
   expect(within(panel).getByText('medium')).toBeInTheDocument();
   expect(within(panel).getByText('open')).toBeInTheDocument();
@@ -97,6 +101,9 @@ it('opens a side panel from a row by keyboard: facts, thread labelled You and Re
 
   await user.keyboard('{Escape}');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  // Focus goes back to the row that opened the panel, which is reachable again.
+  expect(screen.getByRole('row', { name: 'Ticket 2: Issue 2' })).toHaveFocus();
+  expect(document.querySelector('[inert]')).toBeNull();
 });
 
 it('shows the server message, else the fallback, when a reply fails', async () => {
@@ -135,6 +142,9 @@ it('creates a ticket with title, description and priority, then lists it', async
   renderAt('/dashboard/tickets', <TicketsPage />);
   await user.click(screen.getByRole('button', { name: 'Create Ticket' }));
   const dialog = screen.getByRole('dialog', { name: 'Create Ticket' });
+  expect(within(dialog).getByLabelText('Title')).toHaveFocus();
+  // The page behind the dialog is hidden: its 'Create Ticket' is the dialog's submit button.
+  expect(screen.getAllByRole('button', { name: 'Create Ticket' })).toEqual([within(dialog).getByRole('button', { name: 'Create Ticket' })]);
   const priority = within(dialog).getByLabelText('Priority');
   expect(within(priority).getAllByRole('option').map((o) => o.textContent)).toEqual(['low', 'medium', 'high']);
   await user.type(within(dialog).getByLabelText('Title'), 'Mail broken');
@@ -145,6 +155,7 @@ it('creates a ticket with title, description and priority, then lists it', async
   expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ title: 'Mail broken', description: 'No mail since Monday', priority: 'high' });
   expect(await screen.findByRole('cell', { name: 'Mail broken' })).toBeInTheDocument();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Create Ticket' })).toHaveFocus();
 });
 
 it('shows the server message or detail, else the fallback, when ticket creation fails', async () => {
