@@ -139,7 +139,10 @@ test('about and contact pages', async ({ page }) => {
     const logs: string[] = [];
     page.on('console', (m) => m.type() === 'log' && logs.push(m.text()));
     for (const label of ['Full Name', 'Email Address', 'Company', 'Name', 'Your Message']) {
-      await page.getByRole('textbox', { name: label, exact: true }).fill(`${label} value`);
+      // By the visible label's exact words as well as by the accessible name. (Within main: the shell's footer
+      // column 'Company' is labelled 'Company' too.)
+      await expect(page.getByRole('textbox', { name: label, exact: true })).toBeVisible();
+      await page.getByRole('main').getByLabel(label, { exact: true }).fill(`${label} value`);
     }
     const sent: string[] = [];
     page.on('request', (r) => r.method() !== 'GET' && sent.push(r.url()));

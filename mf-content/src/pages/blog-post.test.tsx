@@ -20,7 +20,7 @@ it.each(['/blog/blogpost/faster-sites', '/blogpost/faster-sites'])('%s shows the
   const { container } = renderAt(path);
   expect(await screen.findByRole('heading', { level: 1, name: 'Faster sites' })).toBeInTheDocument();
   expect(calls).toContain('/blog/blogposts/faster-sites');
-  expect(screen.getByText(/By Ada Obi/)).toBeInTheDocument();
+  expect(screen.getByText('Ada Obi', { exact: true }).closest('p')).toHaveTextContent(/^By Ada Obi · 3rd Mar, 2024$/);
   expect(screen.getByText('3rd Mar, 2024')).toBeInTheDocument();
   expect(screen.getByRole('img', { name: 'Faster sites' })).toHaveAttribute('src', 'http://api.test/static/p7.jpg');
   expect(screen.getByText('matters')).toBeInTheDocument();

@@ -43,7 +43,8 @@ export function BlogPostPage() {
           <Article>
             <h1>{post.data.title}</h1>
             <p className="meta">
-              {post.data.author ? <>By {post.data.author}</> : null}
+              {/* The author in an element of its own, so the name can be found by its exact words. */}
+              {post.data.author ? <>By <span className="author">{post.data.author}</span></> : null}
               {post.data.author && post.data.created_at ? ' · ' : null}
               {post.data.created_at ? <time dateTime={post.data.created_at}>{formatDate(post.data.created_at)}</time> : null}
             </p>

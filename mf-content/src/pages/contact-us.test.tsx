@@ -22,6 +22,17 @@ it.each(['/contact-us', '/help'])('%s: Send Message logs the form locally and se
   expect(screen.getByRole('textbox', { name: 'Full Name' })).toHaveValue('Ada Obi');
 });
 
+it('labels each field with exactly its spec name, and marks it required', () => {
+  apiDown();
+  renderAt('/contact-us');
+  for (const name of ['Full Name', 'Email Address', 'Company', 'Name', 'Your Message']) {
+    const field = screen.getByLabelText(name, { exact: true });
+    expect(field.closest('div')!.querySelector('label')!.textContent).toBe(name);
+    expect(field).toBeRequired();
+  }
+  expect(screen.getByText('All fields are required.')).toBeInTheDocument();
+});
+
 it('submits even with empty fields (marked required, not enforced)', async () => {
   apiDown();
   const log = jest.spyOn(console, 'log').mockImplementation(() => {});
