@@ -89,17 +89,27 @@ test('a customer buys a domain and a plan with the wallet and finds them under D
       data: { service_id: service.id, product_id: plan.id, currency: 'USD', metadata: { name: plan.name, description: 'Hosting plan' } },
     });
     expect(add.ok(), await add.text()).toBeTruthy();
-    const pay = await api.post('/api/checkout/', { data: { payment_kind: 'wallet', currency: 'USD' } });
-    expect(pay.ok(), await pay.text()).toBeTruthy();
   } finally {
     await api.dispose();
   }
   await useSession(page, customer.session);
 
+  // Pays in the cart with the wallet: the paid invoice is shown on the invoices page straight away.
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Select Payment Method' });
+  await dialog.getByLabel('Wallet').check();
+  await dialog.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/invoices$/);
+  await expect(page.getByText('Payment successful. Your order is now active.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Wallet/ }).getByRole('cell', { name: 'Paid', exact: true })).toBeVisible();
+
   await openDashboard(page, '/dashboard/domains');
   await expect(page.getByRole('group', { name: 'Total Domains' })).toContainText('1');
   await expect(page.getByRole('cell', { name: domain })).toBeVisible();
   await expect(page.getByRole('columnheader').last()).toHaveText('Server Hostname');
+  // The next due date under that heading, written as '3rd Mar, 2024'.
+  await expect(page.getByRole('cell').last()).toHaveText(/^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2}, \d{4}$/);
 
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Services' }).click();
   await expect(page).toHaveURL(/\/dashboard\/services$/);
