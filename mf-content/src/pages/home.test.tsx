@@ -68,6 +68,8 @@ it('shows every text of spec section 1 and the home links, even with the API dow
   expect(within(extensions).queryByRole('link')).not.toBeInTheDocument();
   expect(container.querySelector('#domain')).toContainElement(screen.getByRole('textbox', { name: 'Domain name' }));
   expect(screen.getByRole('textbox', { name: 'Domain name' })).toHaveAttribute('placeholder', window.location.host);
+  // The label's words find the box and nothing else (no region or other control answers to them too).
+  expect(screen.getAllByLabelText(/domain name/i)).toEqual([screen.getByRole('textbox', { name: 'Domain name' })]);
 
   // The hero keeps its illustration, eager and high priority; the data sections say they could not load.
   const hero = screen.getByRole('img', { name: /secure address/ });

@@ -203,9 +203,11 @@ function HeroSection() {
 
 function DomainSection() {
   return (
-    <Section id="domain" tone="soft" aria-labelledby="domain-title">
+    // Not a labelled region: a region named 'Find your perfect domain name' would also answer to the search box's
+    // label, 'Domain name', and make that label ambiguous.
+    <Section id="domain" tone="soft">
       <div>
-        <h2 id="domain-title">Find your perfect domain name</h2>
+        <h2>Find your perfect domain name</h2>
         <p className="lead">Search for a name and see at once whether it is free to register.</p>
         <DomainSearch />
       </div>
