@@ -119,6 +119,9 @@ test('a customer buys a domain and a plan with the wallet and finds them under D
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Invoices' }).click();
   await expect(page.getByRole('group', { name: 'Total Invoices' })).toContainText('1');
   await expect(page.getByRole('cell', { name: 'Paid', exact: true })).toBeVisible();
+  // On a 1280 px desktop the seven invoice columns fit beside the side navigation, Status included.
+  const box = page.getByRole('region', { name: 'Invoices' });
+  expect(await box.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
 
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByRole('group', { name: 'Domains' })).toContainText('1');

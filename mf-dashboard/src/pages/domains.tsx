@@ -2,8 +2,9 @@ import { Table, type Column } from 'shared/ui';
 import { getUserDomains } from '../api/get-user-domains';
 import type { UserDomain } from '../api/schemas';
 import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame';
-import { dash, dashDate } from '../components/dash';
+import { dash } from '../components/dash';
 import { ListState } from '../components/list-state';
+import { DateCell, TableBox } from '../components/table-box';
 import { useLoad } from '../components/use-load';
 
 // Spec: the last column is headed 'Server Hostname' but shows the next due date.
@@ -13,7 +14,7 @@ const COLUMNS: Column<UserDomain>[] = [
   { header: 'Payment Method', cell: (d) => dash(d.paymentmethodname) },
   { header: 'Billing Cycle', cell: (d) => dash(d.regperiod) },
   { header: 'Status', cell: (d) => dash(d.status) },
-  { header: 'Server Hostname', cell: (d) => dashDate(d.nextduedate) },
+  { header: 'Server Hostname', cell: (d) => <DateCell value={d.nextduedate} /> },
 ];
 
 export function DomainsPage() {
@@ -24,7 +25,11 @@ export function DomainsPage() {
         <CountTile label="Total Domains" value={domains.state === 'ready' ? domains.data.length : domains.state === 'failed' ? 'failed' : null} />
       </Tiles>
       <ListState load={domains} what="domains" empty="No domains yet." isEmpty={(list) => list.length === 0}>
-        {(list) => <Table caption="Domains" columns={COLUMNS} rows={list} rowKey={(d) => String(d.id ?? d.domainname)} />}
+        {(list) => (
+          <TableBox>
+            <Table caption="Domains" columns={COLUMNS} rows={list} rowKey={(d) => String(d.id ?? d.domainname)} />
+          </TableBox>
+        )}
       </ListState>
     </DashboardFrame>
   );

@@ -4,20 +4,21 @@ import { getInvoices } from '../api/get-invoices';
 import type { Invoice } from '../api/schemas';
 import { Clip } from '../components/clip';
 import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame';
-import { dash, dashDate } from '../components/dash';
+import { dash } from '../components/dash';
 import { ListState } from '../components/list-state';
+import { DateCell, TableBox } from '../components/table-box';
 import { useLoad } from '../components/use-load';
 
 const COLUMNS: Column<Invoice>[] = [
   { header: 'Invoice Number', cell: (i) => dash(i.invoicenum) },
   { header: 'Payment Method', cell: (i) => dash(i.paymentmethod) },
   { header: 'Note', cell: (i) => <Clip text={dash(i.notes)} /> },
-  { header: 'Due Date', cell: (i) => dashDate(i.duedate) },
+  { header: 'Due Date', cell: (i) => <DateCell value={i.duedate} /> },
   {
     header: 'Total',
     cell: (i) => (i.total === null || i.total === undefined || i.total === '' ? '-' : formatMoney(i.total, i.currencycode || 'USD')),
   },
-  { header: 'Date Created', cell: (i) => dashDate(i.created_at) },
+  { header: 'Date Created', cell: (i) => <DateCell value={i.created_at} /> },
   { header: 'Status', cell: (i) => dash(i.status) },
 ];
 
@@ -30,7 +31,9 @@ export function InvoicesPage() {
       </Tiles>
       <ListState load={invoices} what="invoices" empty="No invoices yet." isEmpty={(data) => data.invoices.length === 0}>
         {(data) => (
-          <Table caption="Invoices" columns={COLUMNS} rows={data.invoices} rowKey={(i) => String(i.id ?? i.invoicenum)} />
+          <TableBox>
+            <Table caption="Invoices" columns={COLUMNS} rows={data.invoices} rowKey={(i) => String(i.id ?? i.invoicenum)} />
+          </TableBox>
         )}
       </ListState>
     </DashboardFrame>

@@ -2,8 +2,9 @@ import { Table, type Column } from 'shared/ui';
 import { getUserServices } from '../api/get-user-services';
 import type { UserService } from '../api/schemas';
 import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame';
-import { dash, dashDate } from '../components/dash';
+import { dash } from '../components/dash';
 import { ListState } from '../components/list-state';
+import { DateCell, TableBox } from '../components/table-box';
 import { useLoad } from '../components/use-load';
 
 const COLUMNS: Column<UserService>[] = [
@@ -11,7 +12,7 @@ const COLUMNS: Column<UserService>[] = [
   { header: 'Service Name', cell: (s) => dash(s.name) },
   { header: 'Billing Cycle', cell: (s) => dash(s.billingcycle) },
   { header: 'Domain', cell: (s) => dash(s.domain) },
-  { header: 'Registration Date', cell: (s) => dashDate(s.regdate) },
+  { header: 'Registration Date', cell: (s) => <DateCell value={s.regdate} /> },
   { header: 'Server Hostname', cell: (s) => dash(s.serverhostname) },
 ];
 
@@ -23,7 +24,11 @@ export function ServicesPage() {
         <CountTile label="Total Services" value={services.state === 'ready' ? services.data.length : services.state === 'failed' ? 'failed' : null} />
       </Tiles>
       <ListState load={services} what="services" empty="No services yet." isEmpty={(list) => list.length === 0}>
-        {(list) => <Table caption="Services" columns={COLUMNS} rows={list} rowKey={(s) => String(s.id ?? `${s.name}-${s.domain}-${s.regdate}`)} />}
+        {(list) => (
+          <TableBox>
+            <Table caption="Services" columns={COLUMNS} rows={list} rowKey={(s) => String(s.id ?? `${s.name}-${s.domain}-${s.regdate}`)} />
+          </TableBox>
+        )}
       </ListState>
     </DashboardFrame>
   );

@@ -6,9 +6,10 @@ import type { Ticket } from '../api/schemas';
 import { Clip } from '../components/clip';
 import { CreateTicketDialog } from '../components/create-ticket-dialog';
 import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame';
-import { dash, dashDate } from '../components/dash';
+import { dash } from '../components/dash';
 import { ListState } from '../components/list-state';
 import { TicketPanel } from '../components/ticket-panel';
+import { DateCell, TableBox } from '../components/table-box';
 import { useLoad } from '../components/use-load';
 
 const COLUMNS: Column<Ticket>[] = [
@@ -17,7 +18,7 @@ const COLUMNS: Column<Ticket>[] = [
   { header: 'Description', cell: (t) => <Clip text={dash(t.description)} /> },
   { header: 'Status', cell: (t) => dash(t.status) },
   { header: 'Priority', cell: (t) => dash(t.priority) },
-  { header: 'Date Created', cell: (t) => dashDate(t.created_at) },
+  { header: 'Date Created', cell: (t) => <DateCell value={t.created_at} /> },
   { header: 'Assigned To', cell: (t) => dash(t.assigned_to) },
 ];
 
@@ -38,7 +39,8 @@ export function TicketsPage() {
       </Tiles>
       <ListState load={tickets} what="tickets" empty="No tickets yet." isEmpty={(list) => list.length === 0}>
         {(list) => (
-          <Table
+          <TableBox>
+            <Table
             caption="Tickets"
             columns={COLUMNS}
             rows={list}
@@ -46,6 +48,7 @@ export function TicketsPage() {
             onRowClick={(t) => setOpenId(t.id)}
             rowLabel={(t) => `Ticket ${t.id}: ${t.title}`}
           />
+          </TableBox>
         )}
       </ListState>
       <CreateTicketDialog open={creating} onClose={() => setCreating(false)} onCreated={tickets.reload} />

@@ -1,0 +1,21 @@
+import styled from '@emotion/styled';
+import { theme } from 'shared/ui';
+import { dashDate } from './dash';
+
+/**
+ * Around a dashboard table: from tablet widths headings and cells may wrap and the cells are a little tighter, so the seven
+ * columns of invoices and tickets fit beside the side navigation on a desktop instead of hiding 'Status' off to the
+ * right. On phones the table keeps one line per cell and scrolls inside its own box.
+ */
+export const TableBox = styled.div`
+  ${theme.breakpoint.md} {
+    /* 'table th' outweighs the shared table's own 'th' rules. */
+    table th { white-space: normal; vertical-align: bottom; }
+    table td { white-space: normal; overflow-wrap: break-word; }
+    table th, table td { padding-left: .75rem; padding-right: .75rem; }
+    table td .date { white-space: nowrap; }
+  }
+`;
+
+/** A date cell: '3rd Mar, 2024' kept on one line, or a dash. */
+export const DateCell = ({ value }: { value: string | null | undefined }) => <span className="date">{dashDate(value)}</span>;
