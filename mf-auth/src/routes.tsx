@@ -10,6 +10,7 @@ import { ForgotPasswordPage } from './pages/forgot-password';
 import { ResetPasswordPage } from './pages/reset-password';
 import { EmailVerifiedPage } from './pages/email-verified';
 import { ResendCodePage } from './pages/resend-code';
+import { AuthPrefixOrNotFound } from './pages/auth-prefix';
 
 export const routes: RouteObject[] = [
   { path: '/auth', element: <AuthLoginPage /> },
@@ -22,4 +23,6 @@ export const routes: RouteObject[] = [
   { path: '/resend-code', element: <ResendCodePage /> },
   // Spec: anything else under /auth is the login page.
   { path: '/auth/*', element: <AuthLoginPage /> },
+  // ...and so is anything else that merely starts with '/auth' ('/authorize'), which the shell also sends here.
+  { path: '/:first/*', element: <AuthPrefixOrNotFound /> },
 ];
