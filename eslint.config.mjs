@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readFileSync } from 'node:fs';
 
 const REMOTES = ['mf-auth', 'mf-domains', 'mf-cart', 'mf-dashboard', 'mf-content'];
 
@@ -16,6 +17,28 @@ const noRemoteImports = (self) => ({
     },
   ],
 });
+
+/**
+ * The router is shared as the list of names in shared/federation/react-router.mjs (see that file): a name outside it
+ * would be undefined at run time in the composed storefront. Tests use the real package, whole.
+ */
+const routerNames = [
+  ...readFileSync(new URL('./shared/federation/react-router.mjs', import.meta.url), 'utf8').matchAll(/^\s+(\w+),?$/gm),
+].map((m) => m[1]);
+const routerMessage = 'Not in the shared router: add it to shared/federation/react-router.mjs (it ships to every page).';
+const sharedRouterOnly = {
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      paths: ['react-router', 'react-router-dom'].map((name) => ({
+        name,
+        allowImportNames: routerNames,
+        allowTypeImports: true,
+        message: routerMessage,
+      })),
+    },
+  ],
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-single/**', '**/node_modules/**', '.data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.bench/**', '**/.deploy-check/**', '**/.deploy-check-dist/**'] },
@@ -35,4 +58,9 @@ export default tseslint.config(
   ...REMOTES.map((r) => ({ files: [`${r}/**/*.{ts,tsx}`], rules: noRemoteImports(r) })),
   { files: ['shell/**/*.{ts,tsx}'], ignores: ['shell/src/single.ts'], rules: noRemoteImports('shell') },
   { files: ['shared/**/*.{ts,tsx}'], rules: noRemoteImports('shared') },
+  {
+    files: ['{shell,shared,mf-*}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-utils.tsx', '**/test/**'],
+    rules: sharedRouterOnly,
+  },
 );

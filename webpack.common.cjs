@@ -20,8 +20,17 @@ const APPS = {
 };
 const portOf = (app) => Number(process.env[APPS[app].env] || APPS[app].port);
 
+const enhancedDir = path.dirname(require.resolve('@module-federation/enhanced/webpack'));
+const runtimeCoreEsm = require
+  .resolve('@module-federation/runtime-tools/runtime-core', { paths: [enhancedDir] })
+  .replace(/\.cjs$/, '.js');
+
 const singleton = (version) => ({ singleton: true, requiredVersion: version, strictVersion: false });
-/** Every module shared as a singleton. Explicit keys (no 'react/' prefixes) so the shell provides each of them. */
+/**
+ * Every module shared as a singleton. Explicit keys (no 'react/' prefixes) so the shell provides each of them.
+ * A library used only inside one shared module (ky in shared/api-client, zustand/middleware in shared/toast) is not
+ * shared itself: it travels inside that module, tree-shaken. valibot is bundled, tree-shaken, by each app.
+ */
 function sharedModules() {
   const mods = {};
   for (const [name, pkg] of [
@@ -29,15 +38,16 @@ function sharedModules() {
     ['react/jsx-runtime', 'react'],
     ['react-dom', 'react-dom'],
     ['react-dom/client', 'react-dom'],
-    ['react-router', 'react-router'],
-    ['react-router-dom', 'react-router-dom'],
     ['@emotion/react', '@emotion/react'],
     ['@emotion/styled', '@emotion/styled'],
     ['zustand', 'zustand'],
-    ['zustand/middleware', 'zustand'],
-    ['ky', 'ky'],
   ]) {
     mods[name] = singleton(exact(pkg));
+  }
+  // The router is shared as the list of what the apps use of it (shared/federation/react-router.mjs); v7's
+  // 'react-router-dom' is a second name for it.
+  for (const name of ['react-router', 'react-router-dom']) {
+    mods[name] = { ...singleton(exact(name)), version: routerVersion, import: path.join(root, 'shared', 'federation', `${name}.mjs`) };
   }
   for (const sub of Object.keys(require('./shared/package.json').exports)) {
     const key = `shared/${sub.slice(2)}`;
@@ -45,6 +55,16 @@ function sharedModules() {
   }
   return mods;
 }
+
+const shellChunkGroups = {
+  libraries: {
+    test: /[\\/]node_modules[\\/](?!\.pnpm[\\/]@module-federation)|[\\/]shared[\\/]federation[\\/]/,
+    name: 'libraries',
+    chunks: 'async',
+    enforce: true,
+  },
+  shared: { test: /[\\/]shared[\\/]src[\\/]/, name: 'shared', chunks: 'async', enforce: true },
+};
 
 const swcRule = {
   test: /\.[jt]sx?$/,
@@ -61,11 +81,18 @@ const swcRule = {
   },
 };
 
-function reactRouterProduction() {
-  const pkg = path.dirname(require.resolve('react-router/package.json', { paths: [path.join(root, 'shared')] }));
+const routerPkg = path.dirname(require.resolve('react-router/package.json', { paths: [path.join(root, 'shared')] }));
+const routerVersion = require(path.join(routerPkg, 'package.json')).version;
+
+/**
+ * react-router's package exports point webpack at its development build (TOOLCHAIN-NOTES): production builds use the
+ * production files. `storefront-react-router` names the same file for the shared router list, outside the share scope.
+ */
+function routerAliases(dev) {
+  const file = (name) => path.join(routerPkg, 'dist', dev ? 'development' : 'production', name);
   return {
-    'react-router$': path.join(pkg, 'dist', 'production', 'index.mjs'),
-    'react-router/dom$': path.join(pkg, 'dist', 'production', 'dom-export.mjs'),
+    'storefront-react-router$': file('index.mjs'),
+    ...(dev ? {} : { 'react-router$': file('index.mjs'), 'react-router/dom$': file('dom-export.mjs') }),
   };
 }
 
@@ -104,6 +131,12 @@ function createConfig(app, argv = {}, opts = {}) {
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
+        experiments: {
+          // Leave out of the runtime what an app never does: only browsers run it, and a remote loads no remotes
+          // of its own (the snapshot code reads other remotes' manifests).
+          optimization: meta.remote ? { target: 'web', disableSnapshot: true, disableRemote: true } : { target: 'web' },
+          ...(meta.remote ? { externalRuntime: true } : { provideExternalRuntime: true }),
+        },
       }),
     );
   }
@@ -125,15 +158,23 @@ function createConfig(app, argv = {}, opts = {}) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
-      // react-router's package exports point webpack at its development build (TOOLCHAIN-NOTES); use production.
-      alias: dev ? {} : reactRouterProduction(),
+      alias: {
+        ...routerAliases(dev),
+        '@module-federation/runtime-tools/runtime-core$': runtimeCoreEsm,
+      },
     },
     module: {
       rules: [swcRule, { test: /\.(png|jpe?g|webp|svg|woff2?)$/i, type: 'asset/resource' }],
     },
     plugins,
     performance: { hints: false },
-    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      // The shell provides every shared module, each as its own chunk by default: some twenty small files on every
+      // first load. Every page needs nearly all of them, so they travel as two files (libraries, and `shared`).
+      splitChunks: app === 'shell' && !single ? { cacheGroups: shellChunkGroups } : undefined,
+    },
     stats: 'errors-warnings',
     devServer: {
       port: portOf(app),

@@ -1,26 +1,25 @@
 // Stand-alone mount, for working on mf_cart alone (`pnpm --filter mf-cart dev`). The shell never runs this file.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { setRuntimeConfig } from 'shared/runtime-config';
 import { GlobalStyles, Toast } from 'shared/ui';
 import { routes } from './routes';
 
 setRuntimeConfig({ apiBaseUrl: __DEV_API_BASE_URL__, remotes: {} });
-const router = createBrowserRouter([
-  {
-    element: (
-      <>
-        <Outlet />
-        <Toast />
-      </>
-    ),
-    children: routes,
-  },
-]);
+function StandAlone() {
+  return (
+    <>
+      {useRoutes(routes)}
+      <Toast />
+    </>
+  );
+}
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <GlobalStyles />
-    <RouterProvider router={router} />
+    <BrowserRouter>
+      <StandAlone />
+    </BrowserRouter>
   </StrictMode>,
 );

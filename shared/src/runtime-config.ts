@@ -36,11 +36,14 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   return { apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''), remotes: out };
 }
 
-/** Fetches and checks `/config.json` (never from cache). */
-export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
+/** Fetches (never from cache) and checks `/config.json`; `request` is that fetch when the caller started it early. */
+export async function loadRuntimeConfig(
+  url = '/config.json',
+  request: Promise<Response> = fetch(url, { cache: 'no-store' }),
+): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    response = await fetch(url, { cache: 'no-store' });
+    response = await request;
   } catch {
     throw new Error(`Could not fetch ${url}: the storefront server did not answer.`);
   }

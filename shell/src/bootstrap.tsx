@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { loadRuntimeConfig, type RuntimeConfig } from 'shared/runtime-config';
 import { GlobalStyles } from 'shared/ui';
 import { ConfigError } from './config-error';
@@ -10,14 +10,25 @@ import { ownerOf } from './route-table';
 import { shellRoutes } from './routes';
 
 /**
+ * The storefront's routes. A declarative router: the apps use none of the data router's features (loaders, actions,
+ * fetchers), and without them the router costs half as much on every page (TOOLCHAIN-NOTES, 'Performance facts').
+ */
+function Shell() {
+  return useRoutes(shellRoutes);
+}
+
+/**
  * Starts the storefront: reads config.json, then fetches the current route's remote before the first render (so
  * no loading fallback flashes on arrival), then renders.
  */
-export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader): Promise<void> {
+export async function start(
+  makeLoader: (config: RuntimeConfig) => RemoteLoader,
+  configRequest?: Promise<Response>,
+): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   let config: RuntimeConfig;
   try {
-    config = await loadRuntimeConfig();
+    config = await loadRuntimeConfig('/config.json', configRequest);
   } catch (error) {
     root.render(
       <StrictMode>
@@ -30,11 +41,12 @@ export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader)
   setRemoteLoader(makeLoader(config));
   const first = ownerOf(window.location.pathname);
   if (first) await loadRoutes(first).catch(() => {});
-  const router = createBrowserRouter(shellRoutes);
   root.render(
     <StrictMode>
       <GlobalStyles />
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <Shell />
+      </BrowserRouter>
     </StrictMode>,
   );
   watchLinksForPreload((path) => preload(ownerOf(path)));

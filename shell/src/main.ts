@@ -3,7 +3,9 @@ import { start } from './bootstrap';
 import { federationLoader } from './federation';
 import { sharedModulesForRemotes } from './provide-shared';
 
-void start(federationLoader);
+export function main(configRequest: Promise<Response>): void {
+  void start(federationLoader, configRequest);
+}
 
 // Referenced so the build keeps the shell's provider entries for every shared module; never called.
 export const provides = sharedModulesForRemotes;

@@ -8,6 +8,5 @@ export function sharedModulesForRemotes() {
     import('shared/currency'),
     import('shared/cart-count'),
     import('shared/toast'),
-    import('zustand/middleware'),
   ];
 }

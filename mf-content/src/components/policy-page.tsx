@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { LoadingOverlay, Notice, Page } from 'shared/ui';
 import { SafeHtml } from './safe-html';
-import { splitTitle } from './sanitize';
+import { splitTitle, withSanitizer } from './sanitize';
 import { useLoad } from './use-load';
 
 /**
@@ -9,7 +9,7 @@ import { useLoad } from './use-load';
  * its own title, that title is the page's heading (not repeated under a second one).
  */
 export function PolicyPage({ title, load }: { title: string; load: (signal: AbortSignal) => Promise<string | null> }) {
-  const policy = useLoad(load);
+  const policy = useLoad(withSanitizer(load));
   const html = policy.status === 'ok' ? policy.data : null;
   const doc = useMemo(() => (html ? splitTitle(html) : null), [html]);
   return (

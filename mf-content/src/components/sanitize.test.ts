@@ -1,4 +1,6 @@
-import { htmlToText, sanitizeHtml, splitTitle } from './sanitize';
+import { htmlToText, loadSanitizer, sanitizeHtml, splitTitle } from './sanitize';
+
+beforeAll(() => loadSanitizer());
 
 describe('sanitizeHtml', () => {
   it('removes scripts, event handlers and javascript: URLs but keeps the content', () => {

@@ -5,6 +5,7 @@ import { LoadingOverlay, Notice, Page, theme } from 'shared/ui';
 import { getBlogPost } from '../api/get-blog-post';
 import { Breadcrumb } from '../components/breadcrumb';
 import { SafeHtml } from '../components/safe-html';
+import { withSanitizer } from '../components/sanitize';
 import { useLoad } from '../components/use-load';
 
 export const POST_FAILED = 'Something went wrong while fetching the blogpost.';
@@ -23,7 +24,10 @@ const BackLink = styled(Link)`
 /** One post, at /blog/blogpost/{slug} and /blogpost/{slug}. */
 export function BlogPostPage() {
   const slug = useParams().slug ?? '';
-  const post = useLoad((signal) => getBlogPost(slug, signal), slug);
+  const post = useLoad(
+    withSanitizer((signal) => getBlogPost(slug, signal)),
+    slug,
+  );
   return (
     <Page>
       <Breadcrumb

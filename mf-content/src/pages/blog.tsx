@@ -5,7 +5,7 @@ import { EmptyState, LoadingOverlay, Notice, Page, theme } from 'shared/ui';
 import { getBlogPosts } from '../api/get-blog-posts';
 import type { BlogPost } from '../api/schemas';
 import { Breadcrumb } from '../components/breadcrumb';
-import { htmlToText } from '../components/sanitize';
+import { htmlToText, withSanitizer } from '../components/sanitize';
 import { useLoad } from '../components/use-load';
 
 export const BLOG_EMPTY = 'No Posts available now.';
@@ -55,7 +55,7 @@ function PostItem({ post, first }: { post: BlogPost; first: boolean }) {
 }
 
 export function BlogPage() {
-  const posts = useLoad(getBlogPosts);
+  const posts = useLoad(withSanitizer(getBlogPosts));
   return (
     <Page>
       <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Blog' }]} />
