@@ -48,3 +48,22 @@ it('closes with its close button and is persisted under isEdit', async () => {
   await user.click(screen.getByRole('button', { name: 'Close notification' }));
   expect(screen.queryByText('Persisted')).toBeNull();
 });
+
+it('after a reload shows a persisted message only for what is left of its time', () => {
+  const shownAt = Date.now();
+  toastStore.setState({ type: 'SUCCESS', label: 'Before reload', showSnackbar: true, timeout: 5000, shownAt, id: 7 });
+  jest.setSystemTime(shownAt + 3000);
+  const first = render(<Toast />);
+  expect(screen.getByText('Before reload')).toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(1999));
+  expect(screen.getByText('Before reload')).toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(1));
+  expect(screen.queryByText('Before reload')).toBeNull();
+  first.unmount();
+
+  // Back from a payment page a minute later: the old message is not shown again.
+  toastStore.setState({ type: 'SUCCESS', label: 'Deposit initiated', showSnackbar: true, timeout: 5000, shownAt, id: 8 });
+  jest.setSystemTime(shownAt + 60_000);
+  render(<Toast />);
+  expect(screen.queryByText('Deposit initiated')).toBeNull();
+});

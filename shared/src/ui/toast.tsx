@@ -32,16 +32,17 @@ function Icon({ tone }: { tone: 'success' | 'error' | 'warning' }) {
 
 /** The toast of spec section 2: green for SUCCESS, red for ERROR, yellow otherwise; closes after its timeout. */
 export function Toast() {
-  const { type, label, showSnackbar, timeout, id } = useToast();
+  const { type, label, showSnackbar, timeout, shownAt, id } = useToast();
+  const expired = showSnackbar && Date.now() - shownAt >= timeout;
   useEffect(() => {
     if (!showSnackbar) return;
-    const timer = setTimeout(hideToast, timeout);
+    const timer = setTimeout(hideToast, Math.max(0, shownAt + timeout - Date.now()));
     return () => clearTimeout(timer);
-  }, [showSnackbar, timeout, id]);
+  }, [showSnackbar, timeout, shownAt, id]);
   const tone = type === 'SUCCESS' ? 'success' : type === 'ERROR' ? 'error' : 'warning';
   return (
     <div aria-live={tone === 'error' ? 'assertive' : 'polite'} role={tone === 'error' ? 'alert' : 'status'}>
-      {showSnackbar ? (
+      {showSnackbar && !expired ? (
         <Box tone={tone} data-type={type}>
           <Icon tone={tone} />
           <p>{label}</p>
