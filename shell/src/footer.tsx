@@ -52,8 +52,8 @@ export function Footer() {
           <Logo inverse />
           <p>Domains, hosting and support for businesses that mean to be found.</p>
         </div>
-        <nav aria-labelledby="footer-company">
-          <h2 id="footer-company">Company</h2>
+        <nav aria-label="Company links">
+          <h2>Company</h2>
           <ul>
             {MAIN_LINKS.map((l) => (
               <li key={l.to}>
@@ -62,8 +62,8 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <nav aria-labelledby="footer-hosting">
-          <h2 id="footer-hosting">Hosting Plans</h2>
+        <nav aria-label="Hosting Plans links">
+          <h2>Hosting Plans</h2>
           <ul>
             {services.map((s) => (
               <li key={s.id}>
@@ -72,8 +72,8 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal">Legal</h2>
+        <nav aria-label="Legal links">
+          <h2>Legal</h2>
           <ul>
             {LEGAL.map((l) => (
               <li key={l.to}>
