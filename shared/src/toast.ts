@@ -23,6 +23,11 @@ export const toastStore = createStore<ToastState>()(
     name: TOAST_KEY,
     version: 1,
     storage: createJSONStorage(() => localStorage),
+    // A message read back after a reload is shown only if its time has not run out.
+    merge: (persisted, current) => {
+      const saved = { ...current, ...(persisted as Partial<ToastState>) };
+      return { ...saved, showSnackbar: saved.showSnackbar && Date.now() - saved.shownAt < saved.timeout };
+    },
   }),
 );
 

@@ -49,10 +49,13 @@ it('closes with its close button and is persisted under isEdit', async () => {
   expect(screen.queryByText('Persisted')).toBeNull();
 });
 
-it('after a reload shows a persisted message only for what is left of its time', () => {
+it('after a reload shows a persisted message only for what is left of its time', async () => {
   const shownAt = Date.now();
-  toastStore.setState({ type: 'SUCCESS', label: 'Before reload', showSnackbar: true, timeout: 5000, shownAt, id: 7 });
+  const saved = (label: string) =>
+    localStorage.setItem('isEdit', JSON.stringify({ version: 1, state: { type: 'SUCCESS', label, showSnackbar: true, timeout: 5000, shownAt, id: 7 } }));
+  saved('Before reload');
   jest.setSystemTime(shownAt + 3000);
+  await act(() => toastStore.persist.rehydrate());
   const first = render(<Toast />);
   expect(screen.getByText('Before reload')).toBeInTheDocument();
   act(() => jest.advanceTimersByTime(1999));
@@ -62,8 +65,9 @@ it('after a reload shows a persisted message only for what is left of its time',
   first.unmount();
 
   // Back from a payment page a minute later: the old message is not shown again.
-  toastStore.setState({ type: 'SUCCESS', label: 'Deposit initiated', showSnackbar: true, timeout: 5000, shownAt, id: 8 });
+  saved('Deposit initiated');
   jest.setSystemTime(shownAt + 60_000);
+  await act(() => toastStore.persist.rehydrate());
   render(<Toast />);
   expect(screen.queryByText('Deposit initiated')).toBeNull();
 });

@@ -33,7 +33,6 @@ function Icon({ tone }: { tone: 'success' | 'error' | 'warning' }) {
 /** The toast of spec section 2: green for SUCCESS, red for ERROR, yellow otherwise; closes after its timeout. */
 export function Toast() {
   const { type, label, showSnackbar, timeout, shownAt, id } = useToast();
-  const expired = showSnackbar && Date.now() - shownAt >= timeout;
   useEffect(() => {
     if (!showSnackbar) return;
     const timer = setTimeout(hideToast, Math.max(0, shownAt + timeout - Date.now()));
@@ -42,7 +41,7 @@ export function Toast() {
   const tone = type === 'SUCCESS' ? 'success' : type === 'ERROR' ? 'error' : 'warning';
   return (
     <div aria-live={tone === 'error' ? 'assertive' : 'polite'} role={tone === 'error' ? 'alert' : 'status'}>
-      {showSnackbar && !expired ? (
+      {showSnackbar ? (
         <Box tone={tone} data-type={type}>
           <Icon tone={tone} />
           <p>{label}</p>
