@@ -119,6 +119,7 @@ function createConfig(app, argv = {}, opts = {}) {
       template: path.join(root, 'shell', 'index.html'),
       title: meta.remote ? `${app} (stand-alone)` : 'Storefront',
       scriptLoading: 'defer',
+      fetchConfig: app === 'shell',
     }),
   ];
   if (!single) {

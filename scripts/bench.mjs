@@ -49,10 +49,10 @@ async function front() {
     ['federated', 'shell/dist', ['scripts/build.mjs']],
     ['one-bundle', 'shell/dist-single', ['scripts/build.mjs', '--single']],
   ]) {
-    if (!existsSync(path.join(root, dir, 'index.html'))) {
-      console.log(`Building the ${label} storefront…`);
-      spawnSync('node', cmd, { cwd: root, stdio: 'inherit' });
-    }
+    // Always rebuilt: a build left over from other sources would measure the wrong code.
+    console.log(`Building the ${label} storefront…`);
+    if (spawnSync('node', cmd, { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error(`The ${label} build failed.`);
+    if (!existsSync(path.join(root, dir, 'index.html'))) throw new Error(`${dir}/index.html is missing after the build.`);
   }
   const ports = { fed: 5000, single: 5100, api: 5800 };
   const env = {
@@ -106,7 +106,19 @@ async function coldLoads(builds) {
             const res = performance.getEntriesByType('resource');
             const js = res.filter((r) => r.initiatorType === 'script' || /\.js(\?|$)/.test(r.name));
             const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+            // Round trips on the critical path: the longest chain of requests before LCP in which each one starts
+            // only after the one before it has arrived (the document is the first). An upper bound: a request that
+            // merely starts later counts as if it waited.
+            const early = res.filter((r) => r.startTime < window.__lcp).sort((a, b) => a.startTime - b.startTime);
+            const depth = new Map();
+            const docEnd = performance.getEntriesByType('navigation')[0]?.responseEnd ?? 0;
+            for (const r of early) {
+              let d = r.startTime >= docEnd ? 2 : 1;
+              for (const q of early) if (q !== r && q.responseEnd <= r.startTime) d = Math.max(d, depth.get(q) + 1);
+              depth.set(r, d);
+            }
             return {
+              roundTrips: Math.max(1, ...depth.values()),
               jsTransferred: js.reduce((s, r) => s + r.transferSize, 0),
               jsDecoded: js.reduce((s, r) => s + r.decodedBodySize, 0),
               jsFiles: js.length,
@@ -159,6 +171,7 @@ function report(builds, loads, lh) {
     ['JS decoded (KB)', (p, b) => median(loads[p]?.[b]?.map((m) => m.jsDecoded) ?? []) / 1024],
     ['JS files', (p, b) => median(loads[p]?.[b]?.map((m) => m.jsFiles) ?? [])],
     ['requests', (p, b) => median(loads[p]?.[b]?.map((m) => m.requests) ?? [])],
+    ['round trips before LCP', (p, b) => median(loads[p]?.[b]?.map((m) => m.roundTrips) ?? [])],
     ['FCP (ms)', (p, b) => median(loads[p]?.[b]?.map((m) => m.fcp) ?? [])],
     ['LCP (ms)', (p, b) => median(loads[p]?.[b]?.map((m) => m.lcp) ?? [])],
     ['LH performance', (p, b) => median(lh[p]?.[b]?.map((m) => m.performance) ?? [])],
@@ -178,6 +191,25 @@ function report(builds, loads, lh) {
   }
   console.log(`\nFront end: median of ${runs} cold loads each${withLighthouse ? ', Lighthouse 12 mobile median of 3' : ''} — ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores ${cpus()[0]?.model ?? ''}, ${Math.round(totalmem() / 2 ** 30)} GiB`);
   console.table(rows);
+  const fig = (page, name, build) => rows.find((r) => r.page === page && r.figure === name)?.[build];
+  const targets = [];
+  const homeJs = fig('/', 'JS transferred (KB gzip)', 'federated');
+  if (homeJs !== undefined) {
+    targets.push(`home JS ${homeJs} KB (target < 180) = ${(homeJs / fig('/', 'JS transferred (KB gzip)', 'one-bundle')).toFixed(2)}x the one bundle (target <= 1.2)`);
+  }
+  for (const page of pages) {
+    const parts = [];
+    const rt = [fig(page, 'round trips before LCP', 'federated'), fig(page, 'round trips before LCP', 'one-bundle')];
+    if (rt[0] !== undefined) parts.push(`${rt[0] - rt[1]} extra round trips (target <= 2)`);
+    const perf = [fig(page, 'LH performance', 'federated'), fig(page, 'LH performance', 'one-bundle')];
+    if (perf[0] !== undefined) parts.push(`performance ${perf[0]} vs ${perf[1]} (target >= 97, within 3)`);
+    const a11y = fig(page, 'LH accessibility', 'federated');
+    if (a11y !== undefined) parts.push(`accessibility ${a11y} (target 100)`);
+    const cls = fig(page, 'LH CLS', 'federated');
+    if (cls !== undefined) parts.push(`CLS ${cls} (target < 0.05)`);
+    if (parts.length) targets.push(`${page}: ${parts.join(', ')}`);
+  }
+  console.log(`\nTargets (issue 10), federated build:\n  ${targets.join('\n  ')}`);
   return { date: new Date().toISOString(), machine: { cores: cpus().length, model: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30) }, builds, rows, raw: { loads, lighthouse: lh } };
 }
 

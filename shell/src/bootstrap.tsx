@@ -18,17 +18,14 @@ function Shell() {
 }
 
 /**
- * Starts the storefront: reads config.json, then fetches the current route's remote before the first render (so
+ * Starts the storefront: reads config.json (the request index.html started, if any), then fetches the current route's remote before the first render (so
  * no loading fallback flashes on arrival), then renders.
  */
-export async function start(
-  makeLoader: (config: RuntimeConfig) => RemoteLoader,
-  configRequest?: Promise<Response>,
-): Promise<void> {
+export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   let config: RuntimeConfig;
   try {
-    config = await loadRuntimeConfig('/config.json', configRequest);
+    config = await loadRuntimeConfig('/config.json', window.__storefrontConfig);
   } catch (error) {
     root.render(
       <StrictMode>

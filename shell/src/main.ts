@@ -3,9 +3,7 @@ import { start } from './bootstrap';
 import { federationLoader } from './federation';
 import { sharedModulesForRemotes } from './provide-shared';
 
-export function main(configRequest: Promise<Response>): void {
-  void start(federationLoader, configRequest);
-}
+void start(federationLoader);
 
 // Referenced so the build keeps the shell's provider entries for every shared module; never called.
 export const provides = sharedModulesForRemotes;
