@@ -17,8 +17,11 @@ export const SEARCH_FAILED_TEXT = 'Something went wrong with your search please 
 const SearchForm = styled.form`
   max-width: 640px; margin-bottom: 1.5rem;
 `;
+// While a search runs, the results hold a screen's height, so that the footer does not show and then jump away
+// when the answer arrives (layout shift).
 const Results = styled.div`
   position: relative; min-height: 120px;
+  &[aria-busy='true'] { min-height: 100vh; }
 `;
 const Main = styled(Card)`
   display: grid; gap: .5rem; margin-bottom: 2rem;
@@ -191,6 +194,8 @@ export function SearchPage() {
   const main = answer ? chooseMain(answer.query, suggestions) : undefined;
   const others = suggestions.filter((s) => s !== main);
   const money = (amount: number) => formatMoney(amount, currency);
+  // Also true on the first render with a query, before the search's effect has started it.
+  const busy = loading || (query !== '' && !answer && !failed);
 
   return (
     <Page>
@@ -216,8 +221,8 @@ export function SearchPage() {
       {!query ? (
         <EmptyState>{EMPTY_SEARCH_TEXT}</EmptyState>
       ) : (
-        <Results aria-busy={loading}>
-          <LoadingOverlay show={loading} label="Searching…" />
+        <Results aria-busy={busy}>
+          <LoadingOverlay show={busy} label="Searching…" />
           {failed ? (
             <>
               <Notice tone="error" role="alert">
