@@ -76,7 +76,7 @@ async function front() {
     await waitFor(`http://localhost:${ports.fed}/config.json`);
     const builds = { federated: `http://localhost:${ports.fed}`, 'one-bundle': `http://localhost:${ports.single}` };
     const loads = await coldLoads(builds);
-    const lh = withLighthouse ? lighthouseRuns(builds) : {};
+    const lh = withLighthouse ? await lighthouseRuns(builds) : {};
     return report(builds, loads, lh);
   } finally {
     single.close();
@@ -138,16 +138,32 @@ async function coldLoads(builds) {
   return out;
 }
 
-function lighthouseRuns(builds) {
+/** Runs a command to its end without blocking this process (which serves the one-bundle build meanwhile). */
+function run(cmd, args, { timeoutMs, ...opts }) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    const err = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => err.push(d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', () => {
+      clearTimeout(timer);
+      resolve({ stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() });
+    });
+  });
+}
+
+async function lighthouseRuns(builds) {
   const bin = path.join(root, 'node_modules', '.bin', 'lighthouse');
   const out = {};
   for (const page of pages) {
     for (let i = 0; i < 3; i++) {
       for (const [build, origin] of Object.entries(builds)) {
-        const res = spawnSync(bin, [origin + page, '--output=json', '--quiet', '--only-categories=performance,accessibility',
-          `--chrome-flags=${CHROME_FLAGS.join(' ')}`], { env: { ...process.env, CHROME_PATH: chromiumPath }, maxBuffer: 64 << 20 });
+        const res = await run(bin, [origin + page, '--output=json', '--quiet', '--only-categories=performance,accessibility',
+          `--chrome-flags=${CHROME_FLAGS.join(' ')}`], { env: { ...process.env, CHROME_PATH: chromiumPath }, timeoutMs: 180_000 });
         try {
-          const lhr = JSON.parse(res.stdout.toString());
+          const lhr = JSON.parse(res.stdout);
           ((out[page] ??= {})[build] ??= []).push({
             performance: lhr.categories.performance.score * 100,
             accessibility: lhr.categories.accessibility.score * 100,
@@ -156,7 +172,7 @@ function lighthouseRuns(builds) {
             cls: lhr.audits['cumulative-layout-shift'].numericValue,
           });
         } catch {
-          console.error(`Lighthouse failed on ${build} ${page}: ${res.stderr.toString().slice(0, 300)}`);
+          console.error(`Lighthouse failed on ${build} ${page}: ${res.stderr.slice(0, 300)}`);
         }
       }
     }

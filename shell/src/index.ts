@@ -23,4 +23,4 @@ configRequest
     return preloadRemote([{ nameOrAlias: name, exposes: ['./routes'] }]);
   })
   .catch(() => {});
-void import('./main');
+void import(/* webpackChunkName: "start" */ './main');
