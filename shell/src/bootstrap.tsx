@@ -11,15 +11,15 @@ import { shellRoutes } from './routes';
 
 /**
  * The storefront's routes. A declarative router: the apps use none of the data router's features (loaders, actions,
- * fetchers), and without them the router costs half as much on every page (TOOLCHAIN-NOTES, 'Performance facts').
+ * fetchers), and without them the router costs a quarter as much on every page (README, 'Performance').
  */
 function Shell() {
   return useRoutes(shellRoutes);
 }
 
 /**
- * Starts the storefront: reads config.json (the request index.html started, if any), then fetches the current route's remote before the first render (so
- * no loading fallback flashes on arrival), then renders.
+ * Starts the storefront: reads config.json (the request index.html started, if any), then fetches the current route's
+ * remote before the first render (so no loading fallback flashes on arrival), then renders.
  */
 export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
