@@ -1,8 +1,7 @@
 import { Component, Suspense, use, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import type { RemoteName } from 'shared/runtime-config';
-import { Button, LoadingOverlay, Notice, Page } from 'shared/ui';
-import { NotFound } from './not-found';
+import { Button, LoadingOverlay, Notice, NotFound, Page } from 'shared/ui';
 import { loadRoutes, resetRemote } from './remotes';
 
 interface BoundaryProps {

@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router-dom';
 import { useLoggedIn } from 'shared/session';
-import { Toast } from 'shared/ui';
+import { NotFound, Toast } from 'shared/ui';
 import { Footer } from './footer';
 import { Header } from './header';
-import { NotFound } from './not-found';
 import { RemoteArea } from './remote-area';
 import { isProtected, ownerOf } from './route-table';
 

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { ButtonLink, Page } from 'shared/ui';
+import { NotFound } from 'shared/ui';
 import { AuthLoginPage } from './auth-login';
 
 /**
@@ -10,11 +10,5 @@ import { AuthLoginPage } from './auth-login';
 export function AuthPrefixOrNotFound() {
   const { pathname } = useLocation();
   if (pathname.startsWith('/auth')) return <AuthLoginPage />;
-  return (
-    <Page style={{ textAlign: 'center', paddingTop: '5rem', paddingBottom: '5rem' }}>
-      <h1>Page Not Found</h1>
-      <p>The page you are looking for does not exist or has moved.</p>
-      <ButtonLink to="/">Go Home</ButtonLink>
-    </Page>
-  );
+  return <NotFound />;
 }

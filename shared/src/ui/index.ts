@@ -5,5 +5,6 @@ export { Dialog } from './dialog';
 export { Table, PageButton, type Column } from './table';
 export { LoadingOverlay, Card, Page, Notice, Lines, Tabs, EmptyState } from './misc';
 export { Toast } from './toast';
+export { NotFound } from './not-found';
 export { GlobalStyles } from './global-styles';
 export { useSchemaForm } from './use-schema-form';
