@@ -115,9 +115,7 @@ export function CartPage() {
 
   return (
     <>
-      {/* While 'Select Payment Method' is open, the page behind it is inert and out of the accessibility tree,
-          so the dialog's 'Pay Now' is the only one there. */}
-      <Page aria-hidden={paying || undefined} inert={paying || undefined}>
+      <Page>
         <Head>
           <h1>Your Cart</h1>
           <Button variant="secondary" onClick={onClear} disabled={busy || items.length === 0}>

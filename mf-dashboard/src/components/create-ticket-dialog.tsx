@@ -4,7 +4,6 @@ import { TICKET_PRIORITIES, type TicketPriority } from 'shared/schemas';
 import { showToast } from 'shared/toast';
 import { Button, Dialog, LoadingOverlay, Select, TextArea, TextField } from 'shared/ui';
 import { createTicket } from '../api/create-ticket';
-import { useModalBackground } from './dashboard-frame';
 
 const PRIORITY_OPTIONS = TICKET_PRIORITIES.map((p) => ({ value: p, label: p }));
 
@@ -14,7 +13,6 @@ export function CreateTicketDialog({ open, onClose, onCreated }: { open: boolean
   const [description, setDescription] = useState('');
   const [priority, setPriority] = useState<TicketPriority>('low');
   const [submitting, setSubmitting] = useState(false);
-  useModalBackground(open);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { createContext, useContext, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Page, theme } from 'shared/ui';
 
@@ -42,58 +42,34 @@ const Toggle = styled.button`
   &[aria-expanded='true'] svg { transform: rotate(180deg); }
 `;
 
-const Background = createContext<RefObject<HTMLDivElement | null>>({ current: null });
-
-/**
- * While a dialog of this frame is open, the frame behind it (navigation and page) is inert and hidden from assistive
- * technology, so the dialog's controls are the only ones reachable (its 'Create Ticket' is then the only one).
- * A layout effect: the page is given back before the dialog's own clean-up returns focus to its opener.
- */
-export function useModalBackground(open: boolean): void {
-  const background = useContext(Background);
-  useLayoutEffect(() => {
-    const node = background.current;
-    if (!open || !node) return;
-    node.setAttribute('inert', '');
-    node.setAttribute('aria-hidden', 'true');
-    return () => {
-      node.removeAttribute('inert');
-      node.removeAttribute('aria-hidden');
-    };
-  }, [open, background]);
-}
-
 /** The dashboard pages' frame: a side navigation (a collapsible menu on phones) and the page's one <main>. */
 export function DashboardFrame({ title, children }: { title: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const background = useRef<HTMLDivElement>(null);
   return (
-    <Background.Provider value={background}>
-      <Shell ref={background}>
-        <Side aria-label="Dashboard">
-          <Toggle type="button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
-            Dashboard menu
-            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M3 6l5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </Toggle>
-          <ul id={listId} data-open={open}>
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.end} onClick={() => setOpen(false)}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </Side>
-        <Page>
-          <h1>{title}</h1>
-          {children}
-        </Page>
-      </Shell>
-    </Background.Provider>
+    <Shell>
+      <Side aria-label="Dashboard">
+        <Toggle type="button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
+          Dashboard menu
+          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M3 6l5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </Toggle>
+        <ul id={listId} data-open={open}>
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.end} onClick={() => setOpen(false)}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </Side>
+      <Page>
+        <h1>{title}</h1>
+        {children}
+      </Page>
+    </Shell>
   );
 }
 

@@ -4,7 +4,6 @@ import { showToast } from 'shared/toast';
 import { Button, Dialog, LoadingOverlay, Notice, Select, TextField } from 'shared/ui';
 import { getCurrencies } from '../api/get-currencies';
 import { initiateDeposit } from '../api/initiate-deposit';
-import { useModalBackground } from './dashboard-frame';
 import { useLoad } from './use-load';
 
 /** Where a successful initiation sends the browser; tests replace it (jsdom cannot navigate). */
@@ -17,7 +16,6 @@ const firstText = (value: unknown): string | undefined => {
 
 /** 'Deposit Funds': amount (made an integer on submit) and currency (first one by default), then the payment page. */
 export function DepositDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  useModalBackground(open);
   return (
     <Dialog open={open} title="Deposit Funds" onClose={onClose}>
       {open ? <DepositForm /> : null}

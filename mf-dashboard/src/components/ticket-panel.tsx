@@ -8,7 +8,6 @@ import { createTicketReply } from '../api/create-ticket-reply';
 import { getTicketReplies } from '../api/get-ticket-replies';
 import type { Ticket } from '../api/schemas';
 import { dash } from './dash';
-import { useModalBackground } from './dashboard-frame';
 import { ListState } from './list-state';
 import { useLoad } from './use-load';
 
@@ -41,7 +40,6 @@ export function TicketPanel({
   /** A reply can change the ticket's status: the list reloads. */
   onReplied(): void;
 }) {
-  useModalBackground(ticket !== null);
   return (
     <Dialog open={ticket !== null} title={ticket?.title ?? ''} onClose={onClose} variant="side">
       {ticket ? <TicketDetails key={ticket.id} ticket={ticket} meId={meId} onReplied={onReplied} /> : null}

@@ -32,7 +32,30 @@ export interface DialogProps {
   variant?: 'center' | 'side';
 }
 
-/** Modal dialog: focus moves in and is trapped, Escape and the close button close it, focus returns on close. */
+/**
+ * Everything on the page but the dialog (and live regions such as the toast) becomes inert and hidden from assistive
+ * technology while it is open; returns the undo.
+ */
+function isolate(dialogRoot: Element | null): () => void {
+  const hidden = Array.from(document.body.children).filter(
+    (el) => el !== dialogRoot && !el.hasAttribute('inert') && !el.matches('[data-live-region], script, style, link'),
+  );
+  for (const el of hidden) {
+    el.setAttribute('inert', '');
+    el.setAttribute('aria-hidden', 'true');
+  }
+  return () => {
+    for (const el of hidden) {
+      el.removeAttribute('inert');
+      el.removeAttribute('aria-hidden');
+    }
+  };
+}
+
+/**
+ * Modal dialog: the rest of the page is inert while it is open, focus moves in and is trapped, Escape and the close
+ * button close it, focus returns on close.
+ */
 export function Dialog({ open, title, onClose, children, variant = 'center' }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -43,6 +66,7 @@ export function Dialog({ open, title, onClose, children, variant = 'center' }: D
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     const node = panel.current;
+    const release = isolate(node?.parentElement ?? null);
     // Focus the first control of the content (a dialog's field, not its close button), else the dialog itself.
     const first = node?.querySelector<HTMLElement>(`[data-dialog-body] :is(${FOCUSABLE})`);
     (first ?? node)?.focus();
@@ -70,6 +94,7 @@ export function Dialog({ open, title, onClose, children, variant = 'center' }: D
     return () => {
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
+      release(); // before focus goes back: an inert element cannot take it
       previous?.focus?.();
     };
   }, [open]);

@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { hideToast, useToast } from 'shared/toast';
 import { theme } from './theme';
 
@@ -39,8 +40,9 @@ export function Toast() {
     return () => clearTimeout(timer);
   }, [showSnackbar, timeout, shownAt, id]);
   const tone = type === 'SUCCESS' ? 'success' : type === 'ERROR' ? 'error' : 'warning';
-  return (
-    <div aria-live={tone === 'error' ? 'assertive' : 'polite'} role={tone === 'error' ? 'alert' : 'status'}>
+  // A live region of its own at the end of <body>: an open dialog leaves it reachable (see Dialog).
+  return createPortal(
+    <div aria-live={tone === 'error' ? 'assertive' : 'polite'} role={tone === 'error' ? 'alert' : 'status'} data-live-region="">
       {showSnackbar ? (
         <Box tone={tone} data-type={type}>
           <Icon tone={tone} />
@@ -50,6 +52,7 @@ export function Toast() {
           </button>
         </Box>
       ) : null}
-    </div>
+    </div>,
+    document.body,
   );
 }
