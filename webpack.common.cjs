@@ -71,20 +71,45 @@ const shellChunkGroups = {
 };
 
 /**
- * The shell's first files after main.js (its start chunk and the two shared-module chunks) are only requested once
- * main.js has run; index.html preloads them, so they arrive beside main.js instead of after it.
+ * The federated shell's index.html, finished in two ways:
+ * - the `early` entry (shell/src/early.ts) is written into it as an inline script, so config.json and the current
+ *   page's remote are requested while the page is parsed rather than once main.js has run;
+ * - the shell's first files after main.js (its start chunk and the two shared-module chunks), which main.js asks for
+ *   only once it has run, are preloaded so they arrive beside it. At low priority, as main.js itself (a deferred
+ *   script): nothing is painted before they have all run, so they do not block rendering any more than it does.
  */
-class PreloadStartChunks {
+class FinishShellHtml {
   apply(compiler) {
-    compiler.hooks.compilation.tap('PreloadStartChunks', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartChunks', (data) => {
-        const files = ['start', ...Object.keys(shellChunkGroups)].flatMap((name) => [
-          ...(compilation.namedChunks.get(name)?.files ?? []),
-        ]);
-        const links = files
+    let early = '';
+    // Built by a compiler of its own: the Module Federation plugin would put its runtime into any entry of the shell's.
+    compiler.hooks.make.tapPromise('FinishShellHtml', async () => {
+      const earlyCompiler = webpack({
+        mode: 'production',
+        context: compiler.context,
+        entry: './src/early.ts',
+        devtool: false,
+        output: { path: compiler.options.output.path, filename: 'early.js' },
+        resolve: { extensions: ['.ts', '.js'] },
+        module: { rules: [swcRule] },
+      });
+      earlyCompiler.hooks.shouldEmit.tap('FinishShellHtml', () => false);
+      const stats = await new Promise((resolve, reject) => earlyCompiler.run((error, result) => (error ? reject(error) : resolve(result))));
+      if (stats.hasErrors()) throw new Error(`early.ts: ${stats.toString('errors-only')}`);
+      early = stats.compilation.getAsset('early.js').source.source().toString();
+    });
+    compiler.hooks.compilation.tap('FinishShellHtml', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('FinishShellHtml', (data) => {
+        const preloads = ['start', ...Object.keys(shellChunkGroups)]
+          .flatMap((name) => [...(compilation.namedChunks.get(name)?.files ?? [])])
           .filter((file) => file.endsWith('.js'))
-          .map((file) => ({ tagName: 'link', voidTag: true, meta: { plugin: 'PreloadStartChunks' }, attributes: { rel: 'preload', as: 'script', href: `/${file}` } }));
-        data.headTags.push(...links);
+          .map((file) => ({
+            tagName: 'link',
+            voidTag: true,
+            meta: { plugin: 'FinishShellHtml' },
+            attributes: { rel: 'preload', as: 'script', fetchpriority: 'low', href: `/${file}` },
+          }));
+        data.headTags.unshift({ tagName: 'script', voidTag: false, meta: { plugin: 'FinishShellHtml' }, attributes: {}, innerHTML: early });
+        data.headTags.push(...preloads);
         return data;
       });
     });
@@ -134,6 +159,7 @@ function createConfig(app, argv = {}, opts = {}) {
   const dir = opts.dir || path.join(root, app);
   const meta = APPS[app];
   const single = Boolean(opts.single);
+  const earlyScript = app === 'shell' && !single && !dev;
   const apiBaseUrl = process.env.API_BASE_URL || `http://localhost:${process.env.API_PORT || 8000}`;
 
   const plugins = [
@@ -144,10 +170,12 @@ function createConfig(app, argv = {}, opts = {}) {
       template: path.join(root, 'shell', 'index.html'),
       title: meta.remote ? `${app} (stand-alone)` : 'Storefront',
       scriptLoading: 'defer',
-      fetchConfig: app === 'shell',
+      // The one-bundle and development shells ask for config.json from the template; the federated one from its
+      // early script (FinishShellHtml).
+      fetchConfig: app === 'shell' && !earlyScript,
     }),
   ];
-  if (app === 'shell' && !single && !dev) plugins.push(new PreloadStartChunks());
+  if (earlyScript) plugins.push(new FinishShellHtml());
   if (!single) {
     plugins.push(
       new ModuleFederationPlugin({
@@ -173,7 +201,9 @@ function createConfig(app, argv = {}, opts = {}) {
     name: app,
     mode,
     context: dir,
-    entry: single ? { main: path.join(root, 'shell', 'src', 'single.ts') } : { main: './src/index.ts' },
+    entry: single
+      ? { main: path.join(root, 'shell', 'src', 'single.ts') }
+      : { main: './src/index.ts' },
     devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
     output: {
       path: opts.outDir || (single ? path.join(root, 'shell', 'dist-single') : path.join(dir, 'dist')),

@@ -58,6 +58,24 @@ test('every shared module is loaded once, and no remote fetches its own copy', a
   }
 });
 
+test("the first page's remote is requested while the page is parsed, each file once", async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  await page.goto('/');
+  await expect(page.getByText('Join the Hosting Revolution.')).toBeVisible();
+  const origin = `http://localhost:${E2E.remotePorts.mf_content}/`;
+  const manifest = (await (await page.request.get(`${origin}mf-manifest.json`)).json()) as {
+    metaData: { remoteEntry: { name: string } };
+    exposes: { path: string; assets: { js: { sync: string[] } } }[];
+  };
+  const files = [manifest.metaData.remoteEntry.name, ...manifest.exposes.find((e) => e.path === './routes')!.assets.js.sync];
+  // index.html's early script asks for the manifest; the runtime reuses that answer instead of asking again, and
+  // loads the files the early script preloaded, without fetching any of them twice.
+  for (const file of ['mf-manifest.json', ...files]) {
+    expect(requested.filter((url) => url === origin + file), file).toHaveLength(1);
+  }
+});
+
 test('a protected path sends a visitor to log in, keeping where they were going', async ({ page }) => {
   await page.goto('/dashboard/tickets');
   await expect(page).toHaveURL(/\/auth\?redirect=\/dashboard\/tickets$/);

@@ -19,8 +19,26 @@ const failFast = {
   },
 };
 
+/**
+ * The first page's manifest was already requested by index.html's early script (early.ts): the runtime gets that
+ * response instead of asking again. Once only: a later load of the same remote (Retry) asks the server afresh.
+ */
+const earlyManifest = {
+  name: 'storefront-early-manifest',
+  fetch(url: string): Promise<Response> | undefined {
+    const early = window.__storefrontManifest;
+    if (!early) return undefined;
+    // Resolving to undefined (another URL, or the early request failed) makes the runtime fetch it itself.
+    return early.then((manifest) => {
+      if (manifest?.url !== url) return undefined;
+      window.__storefrontManifest = undefined;
+      return manifest.response.clone();
+    }) as Promise<Response>;
+  },
+};
+
 export function federationLoader(config: RuntimeConfig): RemoteLoader {
-  registerPlugins([failFast]);
+  registerPlugins([failFast, earlyManifest]);
   registerRemotes(Object.entries(config.remotes).map(([name, entry]) => ({ name, entry })));
   return {
     async load(name: RemoteName): Promise<RouteObject[]> {

@@ -1,0 +1,63 @@
+// Inlined into index.html (webpack.common.cjs, InlineEarlyScript): it runs while the page is parsed, before any of
+// the shell's files has arrived. It asks for config.json and, as soon as that names the current page's remote, for
+// the remote's manifest, then preloads the remote's entry and the files of its routes. So the remote travels beside
+// the shell's own files instead of after them; shell/src/index.ts hands this manifest response to the Module
+// Federation runtime, which therefore does not ask for it again. Any failure here is left to the runtime's own load,
+// which shows it with Retry.
+import { ownerOf } from './route-table';
+
+/** The part of an mf-manifest.json read here. */
+interface Manifest {
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
+}
+
+export interface EarlyManifest {
+  url: string;
+  response: Response;
+}
+
+declare global {
+  interface Window {
+    /** config.json, requested before any script (the bootstrap reads it from here). */
+    __storefrontConfig?: Promise<Response>;
+    /** The current page's remote manifest, requested as soon as config.json named it. */
+    __storefrontManifest?: Promise<EarlyManifest | undefined>;
+  }
+}
+
+function preloadScript(href: string) {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'script';
+  link.href = href;
+  document.head.appendChild(link);
+}
+
+/** The remote entry and the routes' first files, resolved as the runtime resolves them ('auto': beside the manifest). */
+export function filesOf(manifest: Manifest, manifestUrl: string): string[] {
+  const publicPath = manifest.metaData?.publicPath;
+  const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl);
+  const entry = manifest.metaData?.remoteEntry;
+  const files = entry?.name ? [entry.path ? `${entry.path}/${entry.name}` : entry.name] : [];
+  files.push(...(manifest.exposes?.find((e) => e.path === './routes')?.assets?.js?.sync ?? []));
+  return files.map((file) => new URL(file, base).href);
+}
+
+const config = fetch('/config.json', { cache: 'no-store' });
+window.__storefrontConfig = config;
+const remote = ownerOf(window.location.pathname);
+if (remote) {
+  window.__storefrontManifest = config
+    .then((response) => response.clone().json() as Promise<{ remotes?: Record<string, unknown> }>)
+    .then(async ({ remotes }) => {
+      const url = remotes?.[remote];
+      if (typeof url !== 'string') return undefined;
+      const response = await fetch(url);
+      if (!response.ok) return undefined;
+      const manifest = (await response.clone().json()) as Manifest;
+      for (const href of filesOf(manifest, url)) preloadScript(href);
+      return { url, response };
+    })
+    .catch(() => undefined);
+}
