@@ -2,8 +2,9 @@
 // Pages are imported statically: the shell already fetches this remote only when one of its routes is needed,
 // and a second, lazy level would reveal a Suspense fallback on first load.
 import type { RouteObject } from 'react-router-dom';
-import { HomePage } from './pages/home';
-import { BlogPage } from './pages/blog';
+import type { RouteHandle } from 'shared/runtime-config';
+import { HomePage, prefetchHome } from './pages/home';
+import { BlogPage, prefetchBlog } from './pages/blog';
 import { BlogPostPage } from './pages/blog-post';
 import { BlogpostPage } from './pages/blogpost';
 import { PrivacyPolicyPage } from './pages/privacy-policy';
@@ -14,8 +15,8 @@ import { ContactUsPage } from './pages/contact-us';
 import { HelpPage } from './pages/help';
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <HomePage /> },
-  { path: '/blog', element: <BlogPage /> },
+  { path: '/', element: <HomePage />, handle: { prefetch: prefetchHome } satisfies RouteHandle },
+  { path: '/blog', element: <BlogPage />, handle: { prefetch: prefetchBlog } satisfies RouteHandle },
   { path: '/blog/blogpost/:slug', element: <BlogPostPage /> },
   { path: '/blogpost/:slug', element: <BlogpostPage /> },
   { path: '/privacy-policy', element: <PrivacyPolicyPage /> },

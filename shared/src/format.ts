@@ -1,20 +1,32 @@
 // Formatting of spec section 9, in one place.
 
+/** One formatter per currency: making an Intl.NumberFormat costs far more than using one (a page shows dozens). */
+const moneyFormats = new Map<string, Intl.NumberFormat | null>();
+
+function moneyFormat(code: string): Intl.NumberFormat | null {
+  let format = moneyFormats.get(code);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(`en-${code.slice(0, 2)}`, {
+        style: 'currency',
+        currency: code,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+    } catch {
+      format = null; // not a currency Intl knows
+    }
+    moneyFormats.set(code, format);
+  }
+  return format;
+}
+
 /** Money as currency with exactly 2 decimals; the locale comes from the currency code's first two letters. */
 export function formatMoney(amount: number | string, currencyCode = 'USD'): string {
   const code = (currencyCode || 'USD').toUpperCase();
   const value = typeof amount === 'string' ? Number(amount) : amount;
   const safe = Number.isFinite(value) ? value : 0;
-  try {
-    return new Intl.NumberFormat(`en-${code.slice(0, 2)}`, {
-      style: 'currency',
-      currency: code,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }).format(safe);
-  } catch {
-    return `${code} ${safe.toFixed(2)}`;
-  }
+  return moneyFormat(code)?.format(safe) ?? `${code} ${safe.toFixed(2)}`;
 }
 
 export function ordinal(day: number): string {

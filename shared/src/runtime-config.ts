@@ -5,6 +5,15 @@ export interface RuntimeConfig {
   remotes: Record<string, string>;
 }
 
+/**
+ * What a remote's route may carry in its `handle`. `prefetch` starts the page's data: the shell calls it for the page
+ * the visitor opens, as soon as the remote has arrived and before the first render, so that the data is not asked
+ * for only once the page has rendered.
+ */
+export interface RouteHandle {
+  prefetch?: () => void;
+}
+
 export const REMOTE_NAMES = ['mf_auth', 'mf_domains', 'mf_cart', 'mf_dashboard', 'mf_content'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 

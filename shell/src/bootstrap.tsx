@@ -1,11 +1,11 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { loadRuntimeConfig, type RuntimeConfig } from 'shared/runtime-config';
 import { GlobalStyles } from 'shared/ui';
 import { ConfigError } from './config-error';
 import { watchLinksForPreload } from './preload';
-import { loadRoutes, preload, setRemoteLoader, type RemoteLoader } from './remotes';
+import { loadRoutes, prefetchPage, preload, setRemoteLoader, type RemoteLoader } from './remotes';
 import { ownerOf } from './route-table';
 import { shellRoutes } from './routes';
 
@@ -37,14 +37,21 @@ export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader)
   }
   setRemoteLoader(makeLoader(config));
   const first = ownerOf(window.location.pathname);
-  if (first) await loadRoutes(first).catch(() => {});
-  root.render(
-    <StrictMode>
-      <GlobalStyles />
-      <BrowserRouter>
-        <Shell />
-      </BrowserRouter>
-    </StrictMode>,
-  );
+  if (first) {
+    const routes = await loadRoutes(first).catch(() => null);
+    if (routes) prefetchPage(routes, window.location.pathname);
+  }
+  // As a transition, the first render is done in slices between which the browser can handle what arrives (the
+  // page's data, its images) instead of in one long task. Nothing suspends on it: the routes are already here.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <GlobalStyles />
+        <BrowserRouter>
+          <Shell />
+        </BrowserRouter>
+      </StrictMode>,
+    );
+  });
   watchLinksForPreload((path) => preload(ownerOf(path)));
 }

@@ -26,10 +26,12 @@ declare global {
   }
 }
 
+/** At low priority, as the shell's own scripts: a deferred script's priority (FinishShellHtml, webpack.common.cjs). */
 function preloadScript(href: string) {
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'script';
+  link.fetchPriority = 'low';
   link.href = href;
   document.head.appendChild(link);
 }

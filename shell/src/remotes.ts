@@ -1,8 +1,8 @@
 // The routes of each remote, loaded once (when one of its routes is first needed, or ahead of time when a link to
 // it is hovered) and loaded again after a failure (Retry). How they are loaded is the loader's business:
 // Module Federation at run time (federation.ts), or built in (single.ts, the one-bundle baseline).
-import type { RouteObject } from 'react-router-dom';
-import type { RemoteName } from 'shared/runtime-config';
+import { matchPath, type RouteObject } from 'react-router-dom';
+import type { RemoteName, RouteHandle } from 'shared/runtime-config';
 
 export interface RemoteLoader {
   load(name: RemoteName): Promise<RouteObject[]>;
@@ -53,4 +53,14 @@ export function resetRemote(name: RemoteName): void {
 
 export function preload(name: RemoteName | null): void {
   if (name && !settled.has(name)) loadRoutes(name).catch(() => {});
+}
+
+/** Starts the data of the page at `pathname` if its route says how (RouteHandle); the page itself fetches otherwise. */
+export function prefetchPage(routes: RouteObject[], pathname: string): void {
+  const route = routes.find((r) => r.path !== undefined && matchPath(r.path, pathname));
+  try {
+    (route?.handle as RouteHandle | undefined)?.prefetch?.();
+  } catch (error) {
+    console.error('Prefetching the page data failed:', error);
+  }
 }

@@ -33,6 +33,7 @@ describe('htmlToText', () => {
   it('gives the text of the HTML, without markup or script text', () => {
     expect(htmlToText('<p>Hello <b>world</b></p><script>evil()</script><p>Again</p>')).toBe('Hello world Again');
     expect(htmlToText('<h2>One</h2><p>Two<br>Three &amp; four</p>')).toBe('One Two Three & four');
+    expect(htmlToText('<style>p{}</style><p>Text<img src=x onerror="alert(1)"></p><template>hidden</template>')).toBe('Text');
   });
 });
 

@@ -43,11 +43,16 @@ export function sanitizeHtml(html: string): string {
   return clean.replace(/<(\/?)h1(\s|>)/gi, '<$1h2$2');
 }
 
-/** Plain text of server HTML (for excerpts): sanitised first, then read as text, whitespace collapsed. */
+/**
+ * Plain text of server HTML (for excerpts). It is read in a document of its own that is never shown, where nothing
+ * runs or loads, and only its text is used: no sanitiser is needed (so the blog list does not wait for one). The
+ * text of scripts, styles and the like is left out.
+ */
 export function htmlToText(html: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  for (const element of doc.body.querySelectorAll('script, style, template, noscript, iframe, object, svg, math')) element.remove();
   // Block ends and line breaks separate words that the markup kept apart.
-  const spaced = sanitizeHtml(html).replace(/<\/(p|div|h[1-6]|li|blockquote|tr|td|th)>|<br\s*\/?>/gi, '$& ');
-  const doc = new DOMParser().parseFromString(spaced, 'text/html');
+  for (const element of doc.body.querySelectorAll('p, div, h1, h2, h3, h4, h5, h6, li, blockquote, tr, td, th, br')) element.after(' ');
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
