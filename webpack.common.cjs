@@ -71,14 +71,19 @@ const shellChunkGroups = {
 };
 
 /**
- * The federated shell's index.html, finished in two ways:
- * - the `early` entry (shell/src/early.ts) is written into it as an inline script, so config.json and the current
- *   page's remote are requested while the page is parsed rather than once main.js has run;
- * - the shell's first files after main.js (its start chunk and the two shared-module chunks), which main.js asks for
+ * The built shell's index.html, finished in two ways:
+ * - shell/src/early.ts is written into it as an inline script, so config.json and (federated) the current page's
+ *   remote are requested while the page is parsed rather than once main.js has run;
+ * - (federated) the shell's first files after main.js (its start chunk and the two shared-module chunks), which main.js asks for
  *   only once it has run, are preloaded so they arrive beside it. At low priority, as main.js itself (a deferred
  *   script): nothing is painted before they have all run, so they do not block rendering any more than it does.
  */
 class FinishShellHtml {
+  /** @param {{federated: boolean}} opts  the one-bundle shell has no remotes for its early script to fetch */
+  constructor({ federated }) {
+    this.federated = federated;
+  }
+
   apply(compiler) {
     let early = '';
     // Built by a compiler of its own: the Module Federation plugin would put its runtime into any entry of the shell's.
@@ -91,6 +96,7 @@ class FinishShellHtml {
         output: { path: compiler.options.output.path, filename: 'early.js' },
         resolve: { extensions: ['.ts', '.js'] },
         module: { rules: [swcRule] },
+        plugins: [new webpack.DefinePlugin({ __FEDERATED__: JSON.stringify(this.federated) })],
       });
       earlyCompiler.hooks.shouldEmit.tap('FinishShellHtml', () => false);
       const stats = await new Promise((resolve, reject) => earlyCompiler.run((error, result) => (error ? reject(error) : resolve(result))));
@@ -159,7 +165,7 @@ function createConfig(app, argv = {}, opts = {}) {
   const dir = opts.dir || path.join(root, app);
   const meta = APPS[app];
   const single = Boolean(opts.single);
-  const earlyScript = app === 'shell' && !single && !dev;
+  const earlyScript = app === 'shell' && !dev;
   const apiBaseUrl = process.env.API_BASE_URL || `http://localhost:${process.env.API_PORT || 8000}`;
 
   const plugins = [
@@ -170,12 +176,12 @@ function createConfig(app, argv = {}, opts = {}) {
       template: path.join(root, 'shell', 'index.html'),
       title: meta.remote ? `${app} (stand-alone)` : 'Storefront',
       scriptLoading: 'defer',
-      // The one-bundle and development shells ask for config.json from the template; the federated one from its
-      // early script (FinishShellHtml).
+      // The development shell asks for config.json from the template; the built ones from their early script
+      // (FinishShellHtml).
       fetchConfig: app === 'shell' && !earlyScript,
     }),
   ];
-  if (earlyScript) plugins.push(new FinishShellHtml());
+  if (earlyScript) plugins.push(new FinishShellHtml({ federated: !single }));
   if (!single) {
     plugins.push(
       new ModuleFederationPlugin({

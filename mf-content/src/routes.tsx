@@ -3,7 +3,7 @@
 // and a second, lazy level would reveal a Suspense fallback on first load.
 import type { RouteObject } from 'react-router-dom';
 import type { RouteHandle } from 'shared/runtime-config';
-import { HomePage, prefetchHome } from './pages/home';
+import { HomePage } from './pages/home';
 import { BlogPage, prefetchBlog } from './pages/blog';
 import { BlogPostPage } from './pages/blog-post';
 import { BlogpostPage } from './pages/blogpost';
@@ -15,7 +15,7 @@ import { ContactUsPage } from './pages/contact-us';
 import { HelpPage } from './pages/help';
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <HomePage />, handle: { prefetch: prefetchHome } satisfies RouteHandle },
+  { path: '/', element: <HomePage /> },
   { path: '/blog', element: <BlogPage />, handle: { prefetch: prefetchBlog } satisfies RouteHandle },
   { path: '/blog/blogpost/:slug', element: <BlogPostPage /> },
   { path: '/blogpost/:slug', element: <BlogpostPage /> },

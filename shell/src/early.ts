@@ -1,9 +1,10 @@
-// Inlined into index.html (webpack.common.cjs, InlineEarlyScript): it runs while the page is parsed, before any of
-// the shell's files has arrived. It asks for config.json and, as soon as that names the current page's remote, for
-// the remote's manifest, then preloads the remote's entry and the files of its routes. So the remote travels beside
-// the shell's own files instead of after them; shell/src/index.ts hands this manifest response to the Module
-// Federation runtime, which therefore does not ask for it again. Any failure here is left to the runtime's own load,
-// which shows it with Retry.
+// Inlined into index.html (webpack.common.cjs, FinishShellHtml): it runs while the page is parsed, before any of
+// the shell's files has arrived. It asks for config.json and, in the federated build, as soon as that names the
+// current page's remote, for the remote's manifest, then preloads the remote's entry and the files of its routes.
+// So the remote travels beside the shell's own files instead of after them; the runtime is handed this manifest
+// response (federation.ts) and does not ask for it again. Any failure here is left to the runtime's own load, which
+// shows it with Retry.
+import { formatMoney } from 'shared/format';
 import { ownerOf } from './route-table';
 
 /** The part of an mf-manifest.json read here. */
@@ -16,6 +17,9 @@ export interface EarlyManifest {
   url: string;
   response: Response;
 }
+
+/** False in the one-bundle build (FinishShellHtml, webpack.common.cjs): it has no remotes to fetch. */
+declare const __FEDERATED__: boolean;
 
 declare global {
   interface Window {
@@ -47,8 +51,11 @@ export function filesOf(manifest: Manifest, manifestUrl: string): string[] {
 }
 
 const config = fetch('/config.json', { cache: 'no-store' });
+// The first money format of the page costs ~20 ms (the browser loads its number-formatting data): paid now, while
+// the page waits for its scripts, rather than in the middle of its first render.
+formatMoney(0);
 window.__storefrontConfig = config;
-const remote = ownerOf(window.location.pathname);
+const remote = __FEDERATED__ ? ownerOf(window.location.pathname) : null;
 if (remote) {
   window.__storefrontManifest = config
     .then((response) => response.clone().json() as Promise<{ remotes?: Record<string, unknown> }>)

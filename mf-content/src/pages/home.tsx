@@ -21,7 +21,7 @@ import iconSupport from '../assets/icon-support.svg';
 import { DomainSearch } from '../components/domain-search';
 import { FaqList } from '../components/faq-list';
 import { Slideshow, SLIDE_HEIGHT, SLIDE_WIDTH } from '../components/slideshow';
-import { prefetch, useLoad, type Loaded } from '../components/use-load';
+import { useLoad, type Loaded } from '../components/use-load';
 
 /** Where 'Hire Us' writes to when the company details are not available. */
 export const FALLBACK_HIRE_EMAIL = 'support@hosthub.example';
@@ -460,10 +460,6 @@ function ServicesSection() {
     </Section>
   );
 }
-
-/** The home page's data, all of it requested before the page's first render when it is the page opened. */
-export const prefetchHome = () =>
-  prefetch(getSlides, getHostingServices, getPackages, getFaqs, getTestimonials, getManagerServices, getCompanyDetails);
 
 export function HomePage() {
   return (
