@@ -114,7 +114,10 @@ class FinishShellHtml {
             meta: { plugin: 'FinishShellHtml' },
             attributes: { rel: 'preload', as: 'script', fetchpriority: 'low', href: `/${file}` },
           }));
-        data.headTags.unshift({ tagName: 'script', voidTag: false, meta: { plugin: 'FinishShellHtml' }, attributes: {}, innerHTML: early });
+        data.headTags.unshift(
+          { tagName: 'link', voidTag: true, meta: { plugin: 'FinishShellHtml' }, attributes: { rel: 'preload', href: '/config.json', as: 'fetch', crossorigin: 'anonymous' } },
+          { tagName: 'script', voidTag: false, meta: { plugin: 'FinishShellHtml' }, attributes: {}, innerHTML: early },
+        );
         data.headTags.push(...preloads);
         return data;
       });
