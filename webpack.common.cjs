@@ -71,12 +71,13 @@ const shellChunkGroups = {
 };
 
 /**
- * The built shell's index.html, finished in two ways:
- * - shell/src/early.ts is written into it as an inline script, so config.json and (federated) the current page's
- *   remote are requested while the page is parsed rather than once main.js has run;
- * - (federated) the shell's first files after main.js (its start chunk and the two shared-module chunks), which main.js asks for
- *   only once it has run, are preloaded so they arrive beside it. At low priority, as main.js itself (a deferred
- *   script): nothing is painted before they have all run, so they do not block rendering any more than it does.
+ * The built shell's index.html, finished in three ways:
+ * - config.json is preloaded, so it is requested with the first scripts (the early script's fetch takes it over);
+ * - shell/src/early.ts is written into it as an inline script, so that (federated) the current page's remote is
+ *   requested as soon as config.json names it rather than once main.js has run;
+ * - (federated) the shell's first files after main.js (its start chunk and the two shared-module chunks), which
+ *   main.js asks for only once it has run, are preloaded so they arrive beside it. At low priority, as main.js
+ *   itself (a deferred script): nothing is painted before they have all run, so they block rendering no more than it.
  */
 class FinishShellHtml {
   /** @param {{federated: boolean}} opts  the one-bundle shell has no remotes for its early script to fetch */
@@ -114,11 +115,9 @@ class FinishShellHtml {
             meta: { plugin: 'FinishShellHtml' },
             attributes: { rel: 'preload', as: 'script', fetchpriority: 'low', href: `/${file}` },
           }));
-        data.headTags.unshift(
-          { tagName: 'link', voidTag: true, meta: { plugin: 'FinishShellHtml' }, attributes: { rel: 'preload', href: '/config.json', as: 'fetch', crossorigin: 'anonymous' } },
-          { tagName: 'script', voidTag: false, meta: { plugin: 'FinishShellHtml' }, attributes: {}, innerHTML: early },
-        );
-        data.headTags.push(...preloads);
+        // config.json first; the early script last, so that running it does not delay the discovery of the files.
+        data.headTags.unshift({ tagName: 'link', voidTag: true, meta: { plugin: 'FinishShellHtml' }, attributes: { rel: 'preload', href: '/config.json', as: 'fetch', crossorigin: 'anonymous' } });
+        data.headTags.push(...preloads, { tagName: 'script', voidTag: false, meta: { plugin: 'FinishShellHtml' }, attributes: {}, innerHTML: early });
         return data;
       });
     });
