@@ -178,9 +178,6 @@ function createConfig(app, argv = {}, opts = {}) {
       template: path.join(root, 'shell', 'index.html'),
       title: meta.remote ? `${app} (stand-alone)` : 'Storefront',
       scriptLoading: 'defer',
-      // The development shell asks for config.json from the template; the built ones from their early script
-      // (FinishShellHtml).
-      fetchConfig: app === 'shell' && !earlyScript,
     }),
   ];
   if (earlyScript) plugins.push(new FinishShellHtml({ federated: !single }));

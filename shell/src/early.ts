@@ -13,7 +13,7 @@ interface Manifest {
   exposes?: { path?: string; assets?: { js?: { sync?: string[] } } }[];
 }
 
-export interface EarlyManifest {
+interface EarlyManifest {
   url: string;
   response: Response;
 }
@@ -41,7 +41,7 @@ function preloadScript(href: string) {
 }
 
 /** The remote entry and the routes' first files, resolved as the runtime resolves them ('auto': beside the manifest). */
-export function filesOf(manifest: Manifest, manifestUrl: string): string[] {
+function filesOf(manifest: Manifest, manifestUrl: string): string[] {
   const publicPath = manifest.metaData?.publicPath;
   const base = new URL(publicPath && publicPath !== 'auto' ? publicPath : '.', manifestUrl);
   const entry = manifest.metaData?.remoteEntry;
