@@ -10,6 +10,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { authPlugin } from './accounts/auth';
 import { accountRoutes } from './accounts/routes';
+import { recentAuthPlugin } from './security/recent-auth';
+import { securityRoutes } from './security/routes';
 import { systemClock, type Clock } from './clock';
 import { API_ROOT, type Config } from './config';
 import { commerceRoutes } from './commerce/plugin';
@@ -39,6 +41,7 @@ export interface AppOptions {
  */
 export const resourcePlugins: { name: string; plugin: FastifyPluginAsync; devOnly?: boolean }[] = [
   { name: 'accounts', plugin: accountRoutes },
+  { name: 'security', plugin: securityRoutes },
   { name: 'content', plugin: contentRoutes },
   { name: 'commerce', plugin: commerceRoutes },
   { name: 'dev-mail', plugin: devMailRoutes, devOnly: true },
@@ -166,6 +169,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   await app.register(authPlugin);
+  await app.register(recentAuthPlugin);
   for (const { plugin, devOnly } of resourcePlugins) {
     if (devOnly && config.isProduction) continue;
     await app.register(plugin);

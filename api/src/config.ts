@@ -55,6 +55,8 @@ const EnvSchema = v.object({
   AUTH_RATE_LIMIT_MAX: v.optional(intFrom('AUTH_RATE_LIMIT_MAX', 1, 10_000_000), '10'),
   TRUST_PROXY: v.optional(bool('TRUST_PROXY'), 'false'),
   SEED: v.optional(bool('SEED'), 'true'),
+  SECURITY_SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'SECURITY_SECRET_KEY must be at least 32 characters'))),
+  WEBAUTHN_RP_ID: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9.-]+$/i, 'WEBAUTHN_RP_ID must be a host name such as example.com'))),
 });
 
 export interface Config {
@@ -76,6 +78,8 @@ export interface Config {
   /** Seed the database on first start (never in production, whatever this says). */
   seed: boolean;
   productName: string;
+  /** Account security (issue 17): key for TOTP secrets (AES-256-GCM) and recovery codes (HMAC); passkey relying party. */
+  security: { secretKey: string; rpId: string; origins: string[] };
 }
 
 export class ConfigError extends Error {}
@@ -98,13 +102,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = result.output;
   const nodeEnv = e.NODE_ENV;
+  if (nodeEnv === 'production' && !e.SECURITY_SECRET_KEY) {
+    throw new ConfigError(
+      'Invalid environment for the API server:\n  SECURITY_SECRET_KEY="": required in production (32+ random characters; it encrypts TOTP secrets and keys recovery-code hashes)',
+    );
+  }
+  const storefrontUrl = e.STOREFRONT_URL.replace(/\/+$/, '');
   return {
     nodeEnv,
     isProduction: nodeEnv === 'production',
     host: e.API_HOST,
     port: e.API_PORT,
     apiBaseUrl: e.API_BASE_URL.replace(/\/+$/, ''),
-    storefrontUrl: e.STOREFRONT_URL.replace(/\/+$/, ''),
+    storefrontUrl,
     storefrontOrigins: e.STOREFRONT_ORIGINS,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, '.data')),
@@ -116,5 +126,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     seed: e.SEED && nodeEnv !== 'production',
     productName: 'HostHub',
+    security: {
+      // A fixed development key outside production only (see the check above).
+      secretKey: e.SECURITY_SECRET_KEY ?? 'development-only-security-key-do-not-use-in-production',
+      rpId: e.WEBAUTHN_RP_ID ?? new URL(storefrontUrl).hostname,
+      origins: e.STOREFRONT_ORIGINS,
+    },
   };
 }

@@ -1,6 +1,8 @@
 // The platform: error shapes, CORS, security headers, OpenAPI, rate limits, dev mailbox, configuration.
 import { loadConfig, ConfigError } from './config';
 import { appOn, createTestApp, type TestApp } from './test/app';
+/** Production refuses to start without a security key (issue 17). */
+const PROD_KEY = 'x'.repeat(32);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -160,7 +162,7 @@ describe('development mailbox', () => {
   });
 
   it('both answer 404 in production', async () => {
-    const app = await appOn(t, { NODE_ENV: 'production' });
+    const app = await appOn(t, { NODE_ENV: 'production', SECURITY_SECRET_KEY: PROD_KEY });
     for (const url of ['/dev/outbox', '/dev/mailbox']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
@@ -197,6 +199,6 @@ describe('configuration', () => {
   });
 
   it('never seeds in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production', SEED: 'true' }).seed).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED: 'true', SECURITY_SECRET_KEY: PROD_KEY }).seed).toBe(false);
   });
 });

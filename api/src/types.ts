@@ -19,7 +19,7 @@ export interface LoginEvent {
   reply: FastifyReply;
   /** The transaction that creates the session: write through it so a failure rolls the whole login back. */
   tx: Executor;
-  via: 'login_code' | 'activation';
+  via: 'login_code' | 'activation' | 'second_factor';
 }
 export type LoginHook = (event: LoginEvent) => Promise<void> | void;
 

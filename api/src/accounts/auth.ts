@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { detailError, invalidToken } from '../http/errors';
 import type { AccountsApi, AuthUser, LoginHook } from '../types';
-import { userForAccessToken } from './repository';
+import { touchSession, userForAccessToken } from './repository';
 import { sha256 } from './secrets';
 
 /**
@@ -71,6 +71,8 @@ export const authPlugin = fp(
       const row = await userForAccessToken(app.db.orm, token, now);
       if (!row) throw invalidToken();
       const { accessExpiresAt, ...user } = row;
+      // The sessions list's 'last seen': written at most once per cache lifetime of a token, not per request.
+      await touchSession(app.db.orm, user.sessionId, now);
       sessions.set(hash, user, accessExpiresAt.getTime(), now.getTime());
       return user;
     };

@@ -113,11 +113,24 @@ export interface Session {
   refresh: string;
 }
 
-export async function issueSession(ex: Executor, userId: number, now: Date): Promise<Session & { id: number }> {
+/** What a session carries from its sign-in (and across refreshes): shown in the sessions list; the re-auth time. */
+export interface SessionMeta {
+  signedInAt?: Date | null;
+  authenticatedAt?: Date | null;
+  userAgent?: string;
+  ip?: string;
+}
+
+export async function issueSession(ex: Executor, userId: number, now: Date, meta: SessionMeta = {}): Promise<Session & { id: number }> {
   const access = randomToken();
   const refresh = randomToken();
   const rows = await ex.insert(authTokens).values({
     userId,
+    signedInAt: meta.signedInAt ?? now,
+    lastSeenAt: now,
+    authenticatedAt: meta.authenticatedAt ?? null,
+    userAgent: (meta.userAgent ?? '').slice(0, 512),
+    ip: meta.ip ?? '',
     accessHash: sha256(access),
     refreshHash: sha256(refresh),
     createdAt: now,
@@ -168,7 +181,13 @@ export async function revokeSessionByToken(ex: Executor, token: string, now: Dat
         gt(authTokens.refreshUntil, now),
       ),
     )
-    .returning({ id: authTokens.id, userId: authTokens.userId });
+    .returning({
+      id: authTokens.id,
+      userId: authTokens.userId,
+      signedInAt: authTokens.signedInAt,
+      authenticatedAt: authTokens.authenticatedAt,
+      userAgent: authTokens.userAgent,
+    });
   return rows[0];
 }
 
@@ -193,4 +212,8 @@ export function uniqueViolation(err: unknown): { constraint?: string } | undefin
     e = o.cause;
   }
   return undefined;
+}
+
+export async function touchSession(ex: Executor, sessionId: number, now: Date) {
+  await ex.update(authTokens).set({ lastSeenAt: now }).where(eq(authTokens.id, sessionId));
 }

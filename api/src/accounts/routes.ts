@@ -19,6 +19,8 @@ import { MailDeliveryError } from '../mail/mailer';
 import { activationMail, loginCodeMail, passwordResetMail } from '../mail/templates';
 import type { LoginEvent } from '../types';
 import { presentedToken } from './auth';
+import { startUserSession } from './session';
+import { startSecondFactor } from '../security/login';
 import {
   ACTIVATION_CODE_DIGITS,
   ACTIVATION_CODE_TTL_MS,
@@ -85,14 +87,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
-  const startSession = async (tx: Executor, user: User, request: FastifyRequest, reply: FastifyReply, via: LoginEvent['via']) => {
-    const now = clock.now();
-    const session = await repo.issueSession(tx, user.id, now);
-    await tx.update(users).set({ lastLogin: now }).where(eq(users.id, user.id));
-    const event: LoginEvent = { user: repo.toAuthUser(user, session.id), request, reply, tx, via };
-    for (const hook of app.accounts.loginHooks) await hook(event);
-    return { access: session.access, refresh: session.refresh };
-  };
+  const startSession = (tx: Executor, user: User, request: FastifyRequest, reply: FastifyReply, via: LoginEvent['via']) =>
+    startUserSession(app, tx, user, request, reply, via);
 
   app.post('/core/register/', { schema: docs.register, config: { rateLimit: strict } }, async (request, reply) => {
     const input = parseBody(signupSchema, request.body);
@@ -189,6 +185,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
     if (!user || !ok) throw nonFieldError(MESSAGES.badCredentials);
     if (!user.isActive) throw nonFieldError(MESSAGES.inactive);
+    // Issue 17: an account with a passkey or an authenticator app is asked for that instead of a mailed code.
+    const secondFactor = await startSecondFactor(app, user, reply);
+    if (secondFactor) return secondFactor;
     const attemptSecret = randomToken();
     const code = numericCode(LOGIN_CODE_DIGITS);
     await inTransaction(async (tx) => {
@@ -249,7 +248,13 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         revoked = old.id;
         const user = await repo.findUserById(tx, old.userId);
         if (!user || !user.isActive) throw invalidToken();
-        const session = await repo.issueSession(tx, user.id, now);
+        // The new session keeps the old one's sign-in details and re-authentication time.
+        const session = await repo.issueSession(tx, user.id, now, {
+          signedInAt: old.signedInAt,
+          authenticatedAt: old.authenticatedAt,
+          userAgent: old.userAgent,
+          ip: request.ip,
+        });
         return { access: session.access, refresh: session.refresh };
       });
     } finally {
@@ -319,6 +324,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       // A new password ends every session and every pending login code.
       await repo.revokeAllSessions(tx, user.id, now);
       await repo.retireCodes(tx, user.id, 'login', now);
+      await repo.retireCodes(tx, user.id, 'second_factor', now);
       await repo.retireCodes(tx, user.id, 'password_reset', now);
     });
     app.accounts.forgetSessions({ userId: user.id });

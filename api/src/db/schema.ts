@@ -20,6 +20,7 @@ export const users = pgTable('users', {
   isStaff: boolean('is_staff').notNull().default(false),
   dateJoined: ts('date_joined').notNull(),
   lastLogin: ts('last_login'),
+  deletedAt: ts('deleted_at'),
 });
 export type User = typeof users.$inferSelect;
 
@@ -32,9 +33,15 @@ export const authTokens = pgTable('auth_tokens', {
   expiresAt: ts('expires_at').notNull(),
   refreshUntil: ts('refresh_until').notNull(),
   revokedAt: ts('revoked_at'),
+  // 0500 (account security): what the sessions list shows, and the last password or passkey proof.
+  signedInAt: ts('signed_in_at'),
+  lastSeenAt: ts('last_seen_at'),
+  authenticatedAt: ts('authenticated_at'),
+  userAgent: text('user_agent').notNull().default(''),
+  ip: text('ip').notNull().default(''),
 });
 
-export type CodePurpose = 'activation' | 'login' | 'password_reset';
+export type CodePurpose = 'activation' | 'login' | 'password_reset' | 'second_factor';
 export const oneTimeCodes = pgTable('one_time_codes', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),

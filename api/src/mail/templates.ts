@@ -103,3 +103,81 @@ export function passwordResetMail(product: string, to: Person, link: string): Ma
     ),
   };
 }
+
+// Account security (issue 17): notices and the e-mail change link. Plain paragraphs, each line once in text and HTML.
+function securityMail(product: string, to: Person, subject: string, paragraphs: string[], link?: { label: string; url: string }): MailMessage {
+  const text = [greeting(to), '', ...paragraphs.flatMap((p) => [p, '']), ...(link ? [`${link.label}: ${link.url}`, ''] : []), `The ${product} team`];
+  const html = [
+    `<p>${escapeHtml(greeting(to))}</p>`,
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : '',
+  ].join('\n');
+  return { to: to.email, subject, text: text.join('\n'), html: layout(product, subject, html) };
+}
+
+const stamp = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+export function passwordChangedMail(product: string, to: Person, when: Date): MailMessage {
+  return securityMail(product, to, `Your ${product} password was changed`, [
+    `The password of your ${product} account was changed on ${stamp(when)}. Every other signed-in session was signed out.`,
+    'If you did not do this, reset your password at once and contact support.',
+  ]);
+}
+
+export function emailChangeConfirmMail(product: string, to: Person, newEmail: string, link: string): MailMessage {
+  return securityMail(
+    product,
+    { ...to, email: newEmail },
+    `Confirm your new ${product} email address`,
+    [
+      `You asked to use ${newEmail} for your ${product} account. Open the link below to confirm it.`,
+      'The link is valid for 24 hours and works once. Until you open it, your account keeps its current address.',
+    ],
+    { label: 'Confirm your email address', url: link },
+  );
+}
+
+export function emailChangeNoticeMail(product: string, to: Person, newEmail: string): MailMessage {
+  return securityMail(product, to, `A change of your ${product} email address was requested`, [
+    `Someone signed in to your ${product} account asked to change its email address to ${newEmail}.`,
+    'The address changes only when the link sent to the new address is opened. If this was not you, change your password and sign out every other session.',
+  ]);
+}
+
+export function emailChangedMail(product: string, to: Person, newEmail: string): MailMessage {
+  return securityMail(product, to, `Your ${product} email address was changed`, [
+    `Your ${product} account now uses ${newEmail}. Mail about the account goes there from now on.`,
+  ]);
+}
+
+export function newDeviceMail(
+  product: string,
+  to: Person,
+  info: { device: string; ip: string; when: Date; settingsUrl: string },
+): MailMessage {
+  return securityMail(
+    product,
+    to,
+    `New sign-in to your ${product} account`,
+    [
+      `Your ${product} account was signed in to from a device it has not used before.`,
+      `Device: ${info.device}. IP address: ${info.ip || 'unknown'}. Time: ${stamp(info.when)}.`,
+      'If this was you, there is nothing to do. If not, change your password and sign that session out.',
+    ],
+    { label: 'Review your sessions', url: info.settingsUrl },
+  );
+}
+
+export function twoFactorChangedMail(product: string, to: Person, change: string, when: Date): MailMessage {
+  return securityMail(product, to, `Two-factor sign-in changed on your ${product} account`, [
+    `${change} (${stamp(when)}).`,
+    'If you did not do this, change your password and review your sessions at once.',
+  ]);
+}
+
+export function accountDeletedMail(product: string, to: Person): MailMessage {
+  return securityMail(product, to, `Your ${product} account was deleted`, [
+    `Your ${product} account ${to.username} was deleted as you asked. Every session was signed out and your personal data was erased.`,
+    'Invoices and payment records are kept, without your name and address, for as long as tax law requires.',
+  ]);
+}
