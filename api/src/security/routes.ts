@@ -176,8 +176,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     const user = await fullUser(request);
     if (!(await verifyPassword(user.passwordHash, input.password))) throw validationError({ password: M.wrongPassword });
     if (input.email.toLowerCase() === user.email.toLowerCase()) throw validationError({ email: M.sameEmail });
-    const taken = await repo.takenFields(app.db.orm, '\u0000', input.email);
-    if (taken.email) throw validationError({ email: M.emailTaken });
+    if (await emailInUse(app.db.orm, input.email)) throw validationError({ email: M.emailTaken });
     const token = randomToken();
     await inTransaction(async (tx) => {
       const now = clock.now();
@@ -208,8 +207,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
       if (!change) throw detailError(400, M.badEmailLink);
       const user = await repo.findUserById(tx, change.userId);
       if (!user || user.deletedAt) throw detailError(400, M.badEmailLink);
-      const taken = await repo.takenFields(tx, '\u0000', change.newEmail);
-      if (taken.email) throw validationError({ email: M.emailTaken });
+      if (await emailInUse(tx, change.newEmail)) throw validationError({ email: M.emailTaken });
       try {
         await tx.update(users).set({ email: change.newEmail }).where(eq(users.id, user.id));
       } catch (err) {
@@ -443,6 +441,11 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     return { message: M.deleted };
   });
 };
+
+async function emailInUse(ex: Executor, email: string) {
+  const rows = await ex.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return rows.length > 0;
+}
 
 /** 409 with what to do while the account has active paid services or money in the wallet. */
 async function refuseWhileActive(ex: Executor, userId: number) {
