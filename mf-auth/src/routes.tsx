@@ -11,6 +11,8 @@ import { ResetPasswordPage } from './pages/reset-password';
 import { EmailVerifiedPage } from './pages/email-verified';
 import { ResendCodePage } from './pages/resend-code';
 import { AuthPrefixOrNotFound } from './pages/auth-prefix';
+import { SecondFactorPage } from './pages/second-factor';
+import { ConfirmEmailPage } from './pages/confirm-email';
 
 export const routes: RouteObject[] = [
   { path: '/auth', element: <AuthLoginPage /> },
@@ -19,6 +21,8 @@ export const routes: RouteObject[] = [
   { path: '/auth/activate-account', element: <ActivateAccountPage /> },
   { path: '/auth/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/auth/reset-password/:uid/:token', element: <ResetPasswordPage /> },
+  { path: '/auth/second-factor', element: <SecondFactorPage /> },
+  { path: '/auth/confirm-email/:token', element: <ConfirmEmailPage /> },
   { path: '/emailverified', element: <EmailVerifiedPage /> },
   { path: '/resend-code', element: <ResendCodePage /> },
   // Spec: anything else under /auth is the login page.

@@ -9,6 +9,7 @@ import { ServicesPage } from './pages/services';
 import { DomainsPage } from './pages/domains';
 import { AccountSettingsPage } from './pages/account-settings';
 import { AccountSettingsPaymentsPage } from './pages/account-settings-payments';
+import { AccountSettingsSecurityPage } from './pages/account-settings-security';
 
 export const routes: RouteObject[] = [
   { path: '/dashboard', element: <DashboardPage /> },
@@ -18,4 +19,5 @@ export const routes: RouteObject[] = [
   { path: '/dashboard/domains', element: <DomainsPage /> },
   { path: '/account-settings', element: <AccountSettingsPage /> },
   { path: '/account-settings/payments', element: <AccountSettingsPaymentsPage /> },
+  { path: '/account-settings/security', element: <AccountSettingsSecurityPage /> },
 ];

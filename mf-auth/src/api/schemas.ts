@@ -17,3 +17,15 @@ export const registerResponseSchema = v.object({
   data: v.optional(v.object({ username: v.string(), email: v.optional(v.string()) })),
 });
 export type RegisterResponse = v.InferOutput<typeof registerResponseSchema>;
+
+/** Login answer: `second_factor` is present for an account with a passkey or an authenticator app. */
+export const loginResponseSchema = v.object({
+  message: v.string(),
+  second_factor: v.optional(v.array(v.picklist(['passkey', 'totp', 'recovery_code']))),
+});
+export type SecondFactorMethod = 'passkey' | 'totp' | 'recovery_code';
+
+/** WebAuthn request options as the API sends them (the browser library reads them as they are). */
+export const passkeyOptionsSchema = v.looseObject({ challenge: v.string() });
+
+export const confirmEmailResponseSchema = v.object({ message: v.string(), email: v.string() });

@@ -11,14 +11,23 @@ export function AuthLoginPage() {
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   const form = useSchemaForm(loginSchema, { username: '', password: '' }, async (values) => {
+    let answer;
     try {
-      await login(values);
+      answer = await login(values);
     } catch (error) {
       showToast('ERROR', signinFailure(error));
       return;
     }
+    const query = redirect !== null ? `?redirect=${encodeURIComponent(redirect)}` : '';
+    // An account with a passkey or an authenticator app is asked for it instead of a mailed code (issue 17).
+    if (answer.second_factor?.length) {
+      showToast('SUCCESS', answer.message);
+      const methods = `methods=${answer.second_factor.join(',')}`;
+      loadPage(`/auth/second-factor${query ? `${query}&${methods}` : `?${methods}`}`);
+      return;
+    }
     showToast('SUCCESS', SUCCESS.loginCode);
-    loadPage(`/auth/submit-code${redirect !== null ? `?redirect=${encodeURIComponent(redirect)}` : ''}`);
+    loadPage(`/auth/submit-code${query}`);
   });
 
   return (

@@ -90,3 +90,46 @@ export const userDomainSchema = v.object({
 });
 export const userDomainsSchema = list(userDomainSchema);
 export type UserDomain = v.InferOutput<typeof userDomainSchema>;
+
+// ---- Account security (issue 17) ----
+export const messageSchema = v.object({ message: v.string() });
+
+export const passkeySchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  created_at: v.nullable(v.string()),
+  last_used_at: v.nullable(v.string()),
+});
+export type Passkey = v.InferOutput<typeof passkeySchema>;
+
+export const securitySchema = v.object({
+  data: v.object({
+    totp: v.object({ enabled: v.boolean(), enabled_at: v.nullable(v.string()) }),
+    passkeys: v.array(passkeySchema),
+    recovery_codes_left: v.number(),
+    second_factor: v.boolean(),
+    recent_auth_until: v.nullable(v.string()),
+  }),
+});
+export type SecurityOverview = v.InferOutput<typeof securitySchema>['data'];
+
+export const totpSetupSchema = v.object({ secret: v.string(), otpauth_url: v.string(), qr_svg: v.string() });
+export type TotpSetup = v.InferOutput<typeof totpSetupSchema>;
+
+export const recoveryCodesSchema = v.object({ message: v.optional(v.string(), ''), recovery_codes: v.array(v.string()) });
+
+export const addPasskeySchema = v.object({ message: v.string(), data: passkeySchema, recovery_codes: v.array(v.string()) });
+
+/** WebAuthn options as the API sends them (the browser library reads them as they are). */
+export const webauthnOptionsSchema = v.looseObject({ challenge: v.string() });
+
+export const sessionRowSchema = v.object({
+  id: v.number(),
+  device: v.string(),
+  ip: v.string(),
+  signed_in: v.nullable(v.string()),
+  last_seen: v.nullable(v.string()),
+  current: v.boolean(),
+});
+export type SessionRow = v.InferOutput<typeof sessionRowSchema>;
+export const sessionsSchema = v.object({ data: v.array(sessionRowSchema) });

@@ -13,9 +13,10 @@ const Backdrop = styled.div`
 const TABS = [
   { to: '/account-settings', label: 'Profile', end: true },
   { to: '/account-settings/payments', label: 'Payments' },
+  { to: '/account-settings/security', label: 'Security' },
 ];
 
-/** Account settings sit on the auth-style layout: a background image behind one card, with the Profile/Payments tabs. */
+/** Account settings sit on the auth-style layout: a background image behind one card, with the Profile/Payments/Security tabs. */
 export function SettingsFrame({ children }: { children: ReactNode }) {
   return (
     <Backdrop style={{ backgroundImage: `url(${background})` }}>

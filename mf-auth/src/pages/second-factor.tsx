@@ -1,0 +1,96 @@
+// The second step of a login for an account with a passkey or an authenticator app (issue 17): the passkey, a code
+// from the app, or one of the recovery codes. The login attempt is the HttpOnly cookie set by the password step.
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { recoveryCodeSchema, totpCodeSchema } from 'shared/schemas';
+import { setSession } from 'shared/session';
+import { showToast } from 'shared/toast';
+import { Button, TextField, useSchemaForm } from 'shared/ui';
+import { passkeyLogin } from '../api/passkey-login';
+import type { SessionResponse, SecondFactorMethod } from '../api/schemas';
+import { submitSecondFactor } from '../api/submit-second-factor';
+import { AuthLayout } from '../components/auth-layout';
+import { loadPage } from '../leave-page';
+import { SUCCESS, signinFailure } from '../messages';
+import { redirectTarget } from '../redirect';
+
+export function SecondFactorPage() {
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const methods = (params.get('methods') ?? 'passkey,totp,recovery_code').split(',') as SecondFactorMethod[];
+  const hasPasskey = methods.includes('passkey');
+  const hasTotp = methods.includes('totp');
+  const [mode, setMode] = useState<'totp' | 'recovery_code'>(hasTotp ? 'totp' : 'recovery_code');
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+
+  const done = (session: SessionResponse) => {
+    setSession({ access: session.access, refresh: session.refresh });
+    showToast('SUCCESS', SUCCESS.loggedIn);
+    loadPage(redirectTarget(redirect));
+  };
+
+  const totp = useSchemaForm(totpCodeSchema, { code: '' }, async (values) => {
+    try {
+      done(await submitSecondFactor({ method: 'totp', code: values.code }));
+    } catch (error) {
+      showToast('ERROR', signinFailure(error));
+    }
+  });
+  const recovery = useSchemaForm(recoveryCodeSchema, { code: '' }, async (values) => {
+    try {
+      done(await submitSecondFactor({ method: 'recovery_code', code: values.code }));
+    } catch (error) {
+      showToast('ERROR', signinFailure(error));
+    }
+  });
+
+  const usePasskey = async () => {
+    setPasskeyBusy(true);
+    try {
+      done(await passkeyLogin());
+    } catch (error) {
+      showToast('ERROR', signinFailure(error));
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
+
+  const busy = passkeyBusy || totp.submitting || recovery.submitting;
+  return (
+    <AuthLayout title="Confirm it's you" intro="Your password was right. Finish signing in with your second factor." busy={busy}>
+      {hasPasskey ? (
+        <section aria-labelledby="passkey-heading">
+          <h2 id="passkey-heading" style={{ fontSize: '1.1rem', margin: '0 0 .75rem' }}>
+            Passkey
+          </h2>
+          <Button type="button" onClick={usePasskey} disabled={busy} style={{ width: '100%' }}>
+            Use your passkey
+          </Button>
+        </section>
+      ) : null}
+      {mode === 'totp' && hasTotp ? (
+        <form onSubmit={totp.onSubmit} noValidate style={{ marginTop: hasPasskey ? '1.5rem' : 0 }}>
+          <TextField label="Authentication Code" hint="The 6-digit code your authenticator app shows." autoComplete="one-time-code" inputMode="numeric" {...totp.field('code')} />
+          <Button type="submit" disabled={busy}>
+            Verify Code
+          </Button>
+        </form>
+      ) : (
+        <form onSubmit={recovery.onSubmit} noValidate style={{ marginTop: hasPasskey ? '1.5rem' : 0 }}>
+          <TextField label="Recovery Code" hint="One of the 10 codes you saved when you turned on two-factor sign-in. Each works once." autoComplete="off" autoCapitalize="none" {...recovery.field('code')} />
+          <Button type="submit" disabled={busy}>
+            Use Recovery Code
+          </Button>
+        </form>
+      )}
+      <p className="links">
+        {hasTotp ? (
+          <Button type="button" variant="secondary" onClick={() => setMode(mode === 'totp' ? 'recovery_code' : 'totp')}>
+            {mode === 'totp' ? 'Use a recovery code' : 'Use your authenticator app'}
+          </Button>
+        ) : null}
+        <Link to="/login">Back to login</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,14 @@
+import { errorData, errorText } from 'shared/api-client';
+
+/** The server's message for one field of a DRF 400 (`{field: [msg]}`), or its `detail`, else null. */
+export function fieldError(error: unknown, field: string): string | null {
+  const value = errorData(error)?.[field];
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && typeof value[0] === 'string') return value.join(' ');
+  return null;
+}
+
+/** A failed call's text for a notice: non_field_errors, detail, message or error, else the fallback. */
+export function problemText(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  return fieldError(error, 'non_field_errors') ?? errorText(error, fallback);
+}
