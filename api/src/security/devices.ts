@@ -11,6 +11,7 @@ export function describeDevice(userAgent: string): string {
     : /Safari\//.test(ua) ? 'Safari'
     : /curl\//i.test(ua) ? 'curl'
     : /lightmyrequest/i.test(ua) ? 'Test client'
+    : /^(?!Mozilla\/)[A-Za-z][\w.-]*\//.test(ua) ? ua.slice(0, ua.indexOf('/')) // a program's own name (Playwright, python-requests, …)
     : 'Unknown browser';
   const system =
     /Windows/.test(ua) ? 'Windows'

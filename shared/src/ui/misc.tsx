@@ -59,8 +59,9 @@ export function Lines({ text }: { text: string }) {
 
 const TabList = styled.nav`
   display: flex; gap: .25rem; border-bottom: 1px solid ${theme.color.border}; margin-bottom: 1.5rem; overflow-x: auto;
-  a { padding: .75rem 1.1rem; text-decoration: none; color: ${theme.color.muted}; font-weight: 600;
+  a { padding: .75rem .8rem; text-decoration: none; color: ${theme.color.muted}; font-weight: 600; flex-shrink: 0;
     border-bottom: 3px solid transparent; min-height: 44px; display: inline-flex; align-items: center; }
+  ${theme.breakpoint.sm} { a { padding: .75rem 1.1rem; } }
   a[aria-current='page'] { color: ${theme.color.primary}; border-bottom-color: ${theme.color.primary}; }
   a:focus-visible { outline: 3px solid ${theme.color.primary}; }
 `;
