@@ -70,8 +70,8 @@ export class SoftAuthenticator {
   }
 
   /** The browser's answer to navigator.credentials.create(options). */
-  register(options: { challenge: string }, at: Relying) {
-    const clientData = Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: at.origin, crossOrigin: false }));
+  register(options: { challenge?: unknown }, at: Relying) {
+    const clientData = Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge: String(options.challenge), origin: at.origin, crossOrigin: false }));
     const idLen = Buffer.from([this.credentialId.length >> 8, this.credentialId.length & 255]);
     // flags: UP (0x01) | UV (0x04) | AT (0x40)
     const authData = Buffer.concat([sha256(at.rpId), Buffer.from([0x45]), u32(this.counter), Buffer.alloc(16), idLen, this.credentialId, this.coseKey()]);
@@ -86,9 +86,9 @@ export class SoftAuthenticator {
   }
 
   /** The browser's answer to navigator.credentials.get(options). */
-  assert(options: { challenge: string }, at: Relying) {
+  assert(options: { challenge?: unknown }, at: Relying) {
     this.counter += 1;
-    const clientData = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: at.origin, crossOrigin: false }));
+    const clientData = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge: String(options.challenge), origin: at.origin, crossOrigin: false }));
     const authData = Buffer.concat([sha256(at.rpId), Buffer.from([0x05]), u32(this.counter)]);
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientData)]), this.privateKey); // DER, as WebAuthn wants
     return {
