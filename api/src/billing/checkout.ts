@@ -61,7 +61,7 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
   // Registry checks are network calls (RDAP): made before the transaction, which then insists the cart did not change.
   await commerce.ready();
   const registering = seen.filter((i) => i.kind === 'domain_register').map((i) => i.domainName!);
-  const states = await availabilityOf(commerce, registering);
+  const states = await availabilityOf(commerce, registering, { fresh: true });
   for (const name of registering) {
     const state = states.get(name);
     // 'unknown' (registry slow or rate-limiting) is not 'taken': the customer should try again, not remove the name.

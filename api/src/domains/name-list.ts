@@ -33,7 +33,8 @@ function prices(where: string, raw: unknown): Map<string, number> {
 function labels(where: string, raw: unknown): string[] {
   if (!Array.isArray(raw)) throw new Error(`${where} must be a list of labels`);
   return raw.map((l, i) => {
-    if (typeof l !== 'string' || !LABEL.test(l)) throw new Error(`${where}[${i}] is not a lower-case A-label`);
+    if (typeof l !== 'string' || !LABEL.test(l))
+      throw new Error(`${where}[${i}] is not a lower-case A-label`);
     return l;
   });
 }
@@ -53,8 +54,11 @@ export class NameList {
         if (e[kind] !== undefined)
           for (const l of labels(`tlds.${tld}.${kind}`, e[kind])) this.rules.set(key(l), { kind });
       if (e.premium !== undefined) {
-        if (!e.premium || typeof e.premium !== 'object') throw new Error(`tlds.${tld}.premium must be an object`);
-        for (const [l, p] of Object.entries(e.premium as Record<string, { register?: unknown; renewal?: unknown }>)) {
+        if (!e.premium || typeof e.premium !== 'object')
+          throw new Error(`tlds.${tld}.premium must be an object`);
+        for (const [l, p] of Object.entries(
+          e.premium as Record<string, { register?: unknown; renewal?: unknown }>,
+        )) {
           const where = `tlds.${tld}.premium.${l}`;
           labels(where, [l]);
           this.rules.set(key(l), {

@@ -16,7 +16,10 @@ export function parseRdapBootstrap(json: unknown): RdapBootstrap {
   if (!json || typeof json !== 'object') throw new Error('not a JSON object');
   const o = json as Record<string, unknown>;
   if (o.version !== '1.0') throw new Error(`version is ${JSON.stringify(o.version)}, expected "1.0"`);
-  if (o.publication !== undefined && (typeof o.publication !== 'string' || Number.isNaN(Date.parse(o.publication))))
+  if (
+    o.publication !== undefined &&
+    (typeof o.publication !== 'string' || Number.isNaN(Date.parse(o.publication)))
+  )
     throw new Error('publication is not a date');
   if (!Array.isArray(o.services) || o.services.length === 0) throw new Error('services is missing or empty');
   const services: [string[], string[]][] = [];
@@ -52,8 +55,7 @@ export interface RefreshOptions {
 }
 
 export type RefreshResult =
-  | { refreshed: true; publication?: string; tlds: number }
-  | { refreshed: false; reason: string };
+  { refreshed: true; publication?: string; tlds: number } | { refreshed: false; reason: string };
 
 /**
  * Downloads the bootstrap file and swaps it into `registry` when it is valid. With the simulated registry there is
@@ -82,7 +84,8 @@ export async function refreshRdapBootstrap(
       return { refreshed: false, reason: `${url} is larger than ${MAX_BYTES} bytes` };
     }
     const text = await res.text();
-    if (text.length > MAX_BYTES) return { refreshed: false, reason: `${url} is larger than ${MAX_BYTES} bytes` };
+    if (text.length > MAX_BYTES)
+      return { refreshed: false, reason: `${url} is larger than ${MAX_BYTES} bytes` };
     const bootstrap = parseRdapBootstrap(JSON.parse(text));
     registry.setBootstrap(bootstrap);
     return { refreshed: true, ...registry.bootstrapInfo };

@@ -131,9 +131,9 @@ export class RdapRegistry implements DomainRegistry {
     return this.longestSuffix(name, (s) => this.whoisServers[s]);
   }
 
-  private async lookup(name: string): Promise<RegistryRecord> {
+  private async lookup(name: string, fresh = false): Promise<RegistryRecord> {
     const key = name.toLowerCase();
-    const hit = this.cache.get(key);
+    const hit = fresh ? undefined : this.cache.get(key);
     if (hit) {
       if (this.now() - hit.at < this.ttl[hit.value.availability]) return hit.value;
       this.cache.delete(key);
@@ -228,9 +228,12 @@ export class RdapRegistry implements DomainRegistry {
     return answer === SKIPPED ? unknown : answer;
   }
 
-  async availability(names: readonly string[]): Promise<Map<string, Availability>> {
+  async availability(
+    names: readonly string[],
+    options: { fresh?: boolean } = {},
+  ): Promise<Map<string, Availability>> {
     const results = await Promise.all(
-      names.map(async (n) => [n, (await this.lookup(n)).availability] as const),
+      names.map(async (n) => [n, (await this.lookup(n, options.fresh)).availability] as const),
     );
     return new Map(results);
   }

@@ -13,8 +13,11 @@ export interface TransferCheck {
 
 export interface DomainRegistry {
   readonly kind: 'simulated' | 'rdap';
-  /** Availability of each name (names already normalised). Never throws: a failure is 'unknown'. */
-  availability(names: readonly string[]): Promise<Map<string, Availability>>;
+  /**
+   * Availability of each name (names already normalised). Never throws: a failure is 'unknown'. `fresh` skips any
+   * cached answer (checkout asks the registry again just before taking the money).
+   */
+  availability(names: readonly string[], options?: { fresh?: boolean }): Promise<Map<string, Availability>>;
   transferEligibility(name: string): Promise<TransferCheck>;
   /** A paid registration: from now on the name is taken. */
   register(name: string): Promise<void>;

@@ -91,6 +91,7 @@ function tldOf(book: PriceBook, name: string): TldProduct {
 export async function availabilityOf(
   commerce: Commerce,
   names: readonly string[],
+  options: { fresh?: boolean } = {},
 ): Promise<Map<string, NameState>> {
   const book = await commerce.catalog.get();
   const out = new Map<string, NameState>();
@@ -101,7 +102,7 @@ export async function availabilityOf(
     else if (commerce.takenHere.has(n)) out.set(n, 'registered');
     else ask.push(n);
   }
-  const answers = ask.length > 0 ? await commerce.registry.availability(ask) : new Map<string, Availability>();
+  const answers = ask.length > 0 ? await commerce.registry.availability(ask, options) : new Map<string, Availability>();
   for (const n of ask) out.set(n, answers.get(n) ?? 'unknown');
   return new Map(names.map((n) => [n, out.get(n)!]));
 }

@@ -83,7 +83,11 @@ export class SimulatedRegistry implements DomainRegistry {
   transferEligibility(name: string): Promise<TransferCheck> {
     const n = name.toLowerCase();
     if (this.boughtHere.has(n))
-      return Promise.resolve({ eligible: false, availability: 'registered', reason: transferReasons.alreadyHere(n) });
+      return Promise.resolve({
+        eligible: false,
+        availability: 'registered',
+        reason: transferReasons.alreadyHere(n),
+      });
     return Promise.resolve(transferCheckOf(n, this.record(n), this.now()));
   }
 

@@ -72,7 +72,7 @@ export function whoisQuery(host: string, port: number, query: string, timeoutMs:
     let size = 0;
     const socket = net.connect({ host, port });
     socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`WHOIS ${host}:${port} timed out`)));
-    socket.on('connect', () => socket.end(`${query}\r\n`));
+    socket.on('connect', () => socket.write(`${query}\r\n`));
     socket.on('data', (c: Buffer) => {
       size += c.length;
       if (size > MAX_ANSWER_BYTES) socket.destroy(new Error(`WHOIS ${host}:${port} answer too large`));
@@ -129,7 +129,13 @@ export function parseWhois(text: string, name: string, server: WhoisServer): Who
   return {
     availability: 'registered',
     status,
-    registeredAt: dateField(text, ['Creation Date', 'Created On', 'Registered On', 'Registration Time', 'created']),
+    registeredAt: dateField(text, [
+      'Creation Date',
+      'Created On',
+      'Registered On',
+      'Registration Time',
+      'created',
+    ]),
     transferredAt: dateField(text, ['Last Transfer Date', 'Transfer Date', 'Last Transferred Date']),
   };
 }
