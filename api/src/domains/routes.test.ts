@@ -293,7 +293,7 @@ describe('RDAP registry (DOMAIN_REGISTRY=rdap) against a local RDAP server', () 
     expect(await check('free-one.com')).toMatchObject({ available: true, status: 'available' });
     expect(await check('taken-one.com')).toMatchObject({ available: false, status: 'registered' });
     expect(await check('slow-one.com')).toMatchObject({ available: false, status: 'unknown' });
-    expect(await check('free-one.io')).toMatchObject({ available: false, status: 'unknown' }); // no RDAP, no WHOIS here
+    expect(await check('free-one.dev')).toMatchObject({ available: false, status: 'unknown' }); // no RDAP nor WHOIS
     expect(await check('free-one.xyz')).toMatchObject({ available: false, status: 'unknown' }); // HTML 404
     const add = await t.inject({
       method: 'POST',
@@ -323,7 +323,7 @@ describe('RDAP registry (DOMAIN_REGISTRY=rdap) against a local RDAP server', () 
       error: expect.stringMatching(/locked/),
     });
     expect((await post('taken-two.ng')).json()).toMatchObject({ eligible: true }); // over WHOIS
-    expect((await post('taken-two.io')).json()).toMatchObject({
+    expect((await post('taken-two.dev')).json()).toMatchObject({
       eligible: false,
       error: expect.stringMatching(/could not reach the registry/),
     });
