@@ -9,6 +9,8 @@ export interface HostLimiterOptions {
   maxParallel?: number;
   /** Lookups waiting per host beyond which new ones give up at once (a search must not queue for minutes). */
   maxQueue?: number;
+  /** How long a lookup may wait for a slot before giving up ('unknown'): a slow server must not hold a search. */
+  maxWaitMs?: number;
   /** First back-off when a 429 carries no usable Retry-After; doubles on each 429 in a row. */
   baseBackoffMs?: number;
   /** Longest back-off, whatever Retry-After says (a server asking for a day would switch the TLD off for a day). */
@@ -44,6 +46,7 @@ export class HostLimiter {
   private readonly hosts = new Map<string, HostState>();
   private readonly maxParallel: number;
   private readonly maxQueue: number;
+  private readonly maxWaitMs: number;
   private readonly baseBackoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly now: () => number;
@@ -51,6 +54,7 @@ export class HostLimiter {
   constructor(options: HostLimiterOptions = {}) {
     this.maxParallel = options.maxParallel ?? 4;
     this.maxQueue = options.maxQueue ?? 100;
+    this.maxWaitMs = options.maxWaitMs ?? 5_000;
     this.baseBackoffMs = options.baseBackoffMs ?? 5_000;
     this.maxBackoffMs = options.maxBackoffMs ?? 15 * 60_000;
     this.now = options.now ?? Date.now;
@@ -82,7 +86,20 @@ export class HostLimiter {
     if (this.backingOffFor(host) > 0) return SKIPPED;
     if (s.active >= this.maxParallel) {
       if (s.queue.length >= this.maxQueue) return SKIPPED;
-      await new Promise<void>((resolve) => s.queue.push(resolve));
+      const gotSlot = await new Promise<boolean>((resolve) => {
+        const waiter = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+        const timer = setTimeout(() => {
+          const i = s.queue.indexOf(waiter);
+          if (i >= 0) s.queue.splice(i, 1);
+          resolve(false);
+        }, this.maxWaitMs);
+        timer.unref?.();
+        s.queue.push(waiter);
+      });
+      if (!gotSlot) return SKIPPED;
       // The slot was handed over by the lookup that finished (active was not decremented for us).
       if (this.backingOffFor(host) > 0) {
         this.release(s);

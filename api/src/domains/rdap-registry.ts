@@ -98,7 +98,8 @@ export class RdapRegistry implements DomainRegistry {
     this.now = options.now ?? Date.now;
     this.today = options.today ?? this.now;
     this.whoisServers = options.whoisServers ?? DEFAULT_WHOIS_SERVERS;
-    this.limiter = new HostLimiter({ now: this.now, ...options.limits });
+    // A lookup waits for a slot at most as long as one request may take.
+    this.limiter = new HostLimiter({ now: this.now, maxWaitMs: this.timeoutMs, ...options.limits });
   }
 
   /** Replaces the bootstrap file in memory (see refreshRdapBootstrap). Lookups already running finish on the old one. */
