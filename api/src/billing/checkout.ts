@@ -19,7 +19,8 @@ import { availabilityOf } from '../domains/service';
 import { ApiError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
 import { formatMoney, toMajor, vatOf } from '../money/money';
-import { type GatewayKind, PaymentGatewayError } from '../payments/provider';
+import { gatewayFor, MethodUnavailable } from '../payments/methods';
+import { type GatewayKind, PaymentGatewayError, type PaymentProvider } from '../payments/provider';
 import { debit, InsufficientFunds } from '../payments/wallet';
 import { cancelInvoice, payInvoice, type Provisioned } from './provision';
 
@@ -35,6 +36,16 @@ export function parsePaymentKind(value: unknown): PaymentKind {
   throw checkoutError(message, { payment_kind: [message] });
 }
 
+/** The gateway for a method, or the 400 {error, payment_kind} every checkout failure uses when it is not offered. */
+function gatewayOrRefuse(app: FastifyInstance, method: Exclude<PaymentKind, 'wallet'>): PaymentProvider {
+  try {
+    return gatewayFor(app.commerce, method);
+  } catch (err) {
+    if (err instanceof MethodUnavailable) throw checkoutError(err.message, { payment_kind: [err.message] });
+    throw err;
+  }
+}
+
 export const newReference = (prefix: 'chk' | 'dep') => `${prefix}_${randomBytes(12).toString('hex')}`;
 export const invoiceNumber = (id: number) => `INV-${String(id).padStart(6, '0')}`;
 
@@ -47,6 +58,7 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
   const db = app.db.orm;
   const user = request.user!;
   const paymentKind = parsePaymentKind(body.payment_kind);
+  const gateway = paymentKind === 'wallet' ? null : gatewayOrRefuse(app, paymentKind);
   const book = await commerce.catalog.get();
   const cart = await findCart(db, request);
   const currency = resolveCurrency(book, body.currency, cart?.currency ?? 'USD');
@@ -146,7 +158,7 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
       ),
     );
 
-    if (paymentKind === 'wallet' || total === 0) {
+    if (paymentKind === 'wallet' || !gateway || total === 0) {
       if (total > 0) {
         try {
           await debit(tx, {
@@ -176,7 +188,7 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
       reference,
       userId: user.id,
       purpose: 'checkout',
-      provider: commerce.providers.forKind(paymentKind === 'crypto_payment_gateway' ? 'crypto' : 'fiat').name,
+      provider: gateway.name,
       paymentKind,
       invoiceId: invoice!.id,
       amountMinor: total,
@@ -198,9 +210,8 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
     await commerce.registered(outcome.provisioned.names);
     return { message: 'Payment successful. Your order is now active.', data: summary };
   }
-  const provider = commerce.providers.forKind(paymentKind === 'crypto_payment_gateway' ? 'crypto' : 'fiat');
   try {
-    const init = await provider.initialize({
+    const init = await gateway!.initialize({
       reference: outcome.reference,
       amountMinor: outcome.invoice.totalMinor,
       currency,
@@ -245,6 +256,7 @@ export async function payExistingInvoice(
   const db = app.db.orm;
   const user = request.user!;
   const paymentKind = parsePaymentKind(body.payment_kind);
+  const provider = paymentKind === 'wallet' ? null : gatewayOrRefuse(app, paymentKind);
   const now = app.clock.now();
   const result = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Executor;
@@ -252,7 +264,7 @@ export async function payExistingInvoice(
     if (!inv || inv.userId !== user.id) throw new ApiError(404, { detail: 'Not found.' });
     if (inv.status !== 'Unpaid')
       throw checkoutError(`Invoice ${inv.invoicenum} is ${inv.status.toLowerCase()}, not unpaid.`);
-    if (paymentKind === 'wallet') {
+    if (paymentKind === 'wallet' || !provider) {
       try {
         await debit(tx, {
           userId: user.id,
@@ -281,7 +293,7 @@ export async function payExistingInvoice(
       reference,
       userId: user.id,
       purpose: 'checkout',
-      provider: commerce.providers.forKind(gateway).name,
+      provider: provider.name,
       paymentKind,
       invoiceId: inv.id,
       amountMinor: inv.totalMinor,
@@ -302,7 +314,7 @@ export async function payExistingInvoice(
     return { message: 'Payment successful. Your order is now active.', data: { ...summary, status: 'Paid' } };
   }
   try {
-    const init = await commerce.providers.forKind(result.gateway).initialize({
+    const init = await provider!.initialize({
       reference: result.reference,
       amountMinor: result.inv.totalMinor,
       currency: result.inv.currency,

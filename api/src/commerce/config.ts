@@ -1,6 +1,7 @@
 // Commerce settings from the environment, parsed once when the commerce plugin is registered (fail fast, one message).
 import fs from 'node:fs';
 import * as v from 'valibot';
+import { ConfigError } from '../config';
 
 const EnvSchema = v.object({
   DOMAIN_REGISTRY: v.optional(
@@ -61,7 +62,7 @@ export function loadCommerceConfig(env: Record<string, string | undefined> = pro
   const r = v.safeParse(EnvSchema, clean);
   if (!r.success) {
     const lines = r.issues.map((i) => `  ${String(i.path?.[0]?.key ?? 'environment')}: ${i.message}`);
-    throw new Error(`Invalid environment for the commerce API:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid environment for the commerce API:\n${lines.join('\n')}`);
   }
   const e = r.output;
   return {

@@ -19,7 +19,15 @@ export interface CommercePluginOptions extends CommerceOverrides {
 
 export async function commerceRoutes(app: FastifyInstance, opts: CommercePluginOptions = {}) {
   const config = loadCommerceConfig(opts.env ?? process.env);
-  const commerce = createCommerce(app.db.orm, app.config.apiBaseUrl, config, opts);
+  const mode = { production: app.config.isProduction, paymentProvider: app.config.paymentProvider };
+  const commerce = createCommerce(app.db.orm, app.config.apiBaseUrl, config, opts, mode);
+  if (mode.production && commerce.providers.sandbox) {
+    // CONTRACT.md: the sandbox in production only when asked for, and then a warning at every start.
+    app.log.warn(
+      'PAYMENT_PROVIDER=sandbox in production: payments are approved on the sandbox page without any money moving. ' +
+        'Set PAYSTACK_SECRET_KEY (and unset PAYMENT_PROVIDER) to take real payments.',
+    );
+  }
   app.decorate('commerce', commerce);
   app.addHook('onReady', async () => {
     await commerce

@@ -33,7 +33,9 @@ export interface ChargeEvent {
 export type HeaderBag = Record<string, string | string[] | undefined>;
 
 export interface PaymentProvider {
-  readonly name: 'sandbox' | 'paystack';
+  readonly name: 'sandbox' | 'paystack' | 'nowpayments';
+  /** The currencies this gateway accepts (configuration: an account may lack some); undefined: every one we sell. */
+  readonly currencies?: readonly string[];
   initialize(input: InitializeInput): Promise<InitializeResult>;
   verifySignature(rawBody: Buffer, headers: HeaderBag): boolean;
   /** The charge a webhook body speaks about, or null for events the store does not act on. */

@@ -184,9 +184,14 @@ test('declining on the sandbox page credits nothing and sends the browser back',
   expect(decline.statusCode).toBe(303);
   expect(decline.headers.location).toBe('http://localhost:3000/dashboard');
   expect(await balanceOf(u.auth)).toBe(0);
-  // Approving afterwards does nothing either: the payment is decided.
-  await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` });
+  // Approving afterwards is refused, on a page that says why: the payment is decided.
+  const late = await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` });
+  expect(late.statusCode).toBe(409);
+  expect(late.body).toContain('This payment is no longer pending: it was already declined.');
   expect(await balanceOf(u.auth)).toBe(0);
+  const unknown = await t.inject({ method: 'POST', url: '/sandbox/pay/dep-0123456789abcdef/approve' });
+  expect(unknown.statusCode).toBe(404);
+  expect(unknown.body).toContain('There is no pending sandbox payment with this reference');
   const page = await t.inject({ url: `/sandbox/pay/${reference}` });
   expect(page.body).toContain('already declined');
   expect(page.body).not.toContain('Approve payment');

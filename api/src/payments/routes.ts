@@ -9,6 +9,7 @@ import { payments } from '../db/schema-commerce';
 import { ApiError, parseBody, validationError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
 import { formatMoney, toMajor } from '../money/money';
+import { gatewayFor, gatewayKindOf, MethodUnavailable, paymentMethodRoutes, type GatewayMethod } from './methods';
 import { PaymentGatewayError } from './provider';
 import { sandboxRoutes } from './sandbox-routes';
 import { recordEvent, settle } from './settle';
@@ -83,15 +84,22 @@ export async function paymentRoutes(app: FastifyInstance) {
       const book = await commerce.catalog.get();
       const currency = resolveCurrency(book, body.currency, book.currencies[0]?.code ?? 'USD');
       const amountMinor = depositAmount(body.amount, currency);
-      const kind =
+      const method: GatewayMethod | null =
         body.payment_kind === undefined || body.payment_kind === 'fiat_payment_gateway'
-          ? 'fiat'
+          ? 'fiat_payment_gateway'
           : body.payment_kind === 'crypto_payment_gateway'
-            ? 'crypto'
+            ? 'crypto_payment_gateway'
             : null;
-      if (!kind)
+      if (!method)
         throw validationError({ payment_kind: 'Choose fiat_payment_gateway or crypto_payment_gateway.' });
-      const provider = commerce.providers.forKind(kind);
+      let provider;
+      try {
+        provider = gatewayFor(commerce, method);
+      } catch (err) {
+        if (err instanceof MethodUnavailable) throw validationError({ payment_kind: err.message });
+        throw err;
+      }
+      const kind = gatewayKindOf(method);
       const reference = newReference('dep');
       await db.insert(payments).values({
         reference,
@@ -203,5 +211,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     );
   });
 
-  await app.register(sandboxRoutes);
+  await app.register(paymentMethodRoutes);
+  // The sandbox's pages exist only where the sandbox may run (never in production without PAYMENT_PROVIDER=sandbox).
+  if (commerce.providers.sandbox) await app.register(sandboxRoutes);
 }
