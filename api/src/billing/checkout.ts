@@ -46,7 +46,8 @@ function gatewayOrRefuse(app: FastifyInstance, method: Exclude<PaymentKind, 'wal
   }
 }
 
-export const newReference = (prefix: 'chk' | 'dep') => `${prefix}_${randomBytes(12).toString('hex')}`;
+/** `chk-…`/`dep-…`: Paystack allows only letters, digits, '-', '.' and '=' in a reference (PAYSTACK_REFERENCE). */
+export const newReference = (prefix: 'chk' | 'dep') => `${prefix}-${randomBytes(12).toString('hex')}`;
 export const invoiceNumber = (id: number) => `INV-${String(id).padStart(6, '0')}`;
 
 type Outcome =

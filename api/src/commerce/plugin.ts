@@ -9,6 +9,7 @@ import { domainRoutes } from '../domains/routes';
 import { paymentRoutes } from '../payments/routes';
 import { ticketRoutes } from '../tickets/routes';
 import { loadCommerceConfig } from './config';
+import { REQUEST_DOCS } from './docs';
 import { createCommerce, type CommerceOverrides } from './context';
 
 const VISITOR_CART_DAYS = 30;
@@ -39,6 +40,13 @@ export async function commerceRoutes(app: FastifyInstance, opts: CommercePluginO
       .delete(carts)
       .where(and(isNull(carts.userId), lt(carts.updatedAt, cutoff)))
       .catch((err: unknown) => app.log.warn({ err }, 'could not prune old visitor carts'));
+  });
+  // Request bodies and query strings for /docs (and the fuzz test generated from it), kept in one table.
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      const extra = REQUEST_DOCS[`${method} ${route.url}`];
+      if (extra) route.schema = { ...extra, ...route.schema };
+    }
   });
   await app.register(domainRoutes);
   await app.register(cartRoutes);

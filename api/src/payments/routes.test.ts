@@ -89,7 +89,7 @@ test('a forged webhook credits nothing; a replayed one credits once', async () =
   const res = await deposit(u.auth, 5000, 'NGN');
   expect(res.json()).toMatchObject({
     message: expect.any(String),
-    data: { authorization_url: expect.stringContaining('/sandbox/pay/dep_') },
+    data: { authorization_url: expect.stringMatching(/\/sandbox\/pay\/dep-[0-9a-f]{24}$/) },
   });
   const { reference } = res.json().data as { reference: string };
 

@@ -13,6 +13,7 @@ import { gatewayFor, gatewayKindOf, MethodUnavailable, paymentMethodRoutes, type
 import { PaymentGatewayError } from './provider';
 import { sandboxRoutes } from './sandbox-routes';
 import { recordEvent, settle } from './settle';
+import { INCOMING_REFERENCE } from './signature';
 import { balances } from './wallet';
 
 /** The most one deposit may add, in major units, per currency. */
@@ -161,12 +162,9 @@ export async function paymentRoutes(app: FastifyInstance) {
         } catch {
           /* judged below */
         }
-        const reference =
-          json &&
-          typeof json === 'object' &&
-          typeof (json as { data?: { reference?: unknown } }).data?.reference === 'string'
-            ? (json as { data: { reference: string } }).data.reference
-            : null;
+        const said = (json as { data?: { reference?: unknown } } | null)?.data?.reference;
+        // Recorded only when it could be one of ours (no control characters or junk in the event log).
+        const reference = typeof said === 'string' && INCOMING_REFERENCE.test(said) ? said : null;
         if (!provider.verifySignature(raw, request.headers)) {
           await recordEvent(app, provider.name, reference, false, 'rejected: bad signature');
           request.log.warn({ provider: provider.name, reference }, 'webhook with a bad signature');

@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { invoices, payments } from '../db/schema-commerce';
 import { formatMoney } from '../money/money';
+import { PAYSTACK_REFERENCE } from './signature';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const REF = /^[A-Za-z0-9_-]{1,100}$/;
 
 function page(reply: FastifyReply, storefront: string, status: number, title: string, body: string) {
   // The buttons post here and the answer redirects to the storefront: form-action must allow both.
@@ -43,7 +43,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
   );
 
   const find = async (reference: string) => {
-    if (!REF.test(reference)) return undefined;
+    if (!PAYSTACK_REFERENCE.test(reference)) return undefined;
     const [p] = await db.select().from(payments).where(eq(payments.reference, reference));
     return p && p.provider === 'sandbox' ? p : undefined;
   };
