@@ -19,7 +19,7 @@ import { availabilityOf } from '../domains/service';
 import { ApiError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
 import { formatMoney, toMajor, vatOf } from '../money/money';
-import { gatewayFor, MethodUnavailable } from '../payments/methods';
+import { gatewayFor, MethodUnavailable, returnUrl } from '../payments/methods';
 import { type GatewayKind, PaymentGatewayError, type PaymentProvider } from '../payments/provider';
 import { debit, InsufficientFunds } from '../payments/wallet';
 import { cancelInvoice, payInvoice, type Provisioned } from './provision';
@@ -37,11 +37,11 @@ export function parsePaymentKind(value: unknown): PaymentKind {
 }
 
 /** The gateway for a method, or the 400 {error, payment_kind} every checkout failure uses when it is not offered. */
-function gatewayOrRefuse(app: FastifyInstance, method: Exclude<PaymentKind, 'wallet'>): PaymentProvider {
+function gatewayOrRefuse(app: FastifyInstance, method: Exclude<PaymentKind, 'wallet'>, currency?: string): PaymentProvider {
   try {
-    return gatewayFor(app.commerce, method);
+    return gatewayFor(app.commerce, method, currency);
   } catch (err) {
-    if (err instanceof MethodUnavailable) throw checkoutError(err.message, { payment_kind: [err.message] });
+    if (err instanceof MethodUnavailable) throw checkoutError(err.message, { [err.field]: [err.message] });
     throw err;
   }
 }
@@ -63,6 +63,7 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
   const book = await commerce.catalog.get();
   const cart = await findCart(db, request);
   const currency = resolveCurrency(book, body.currency, cart?.currency ?? 'USD');
+  if (paymentKind !== 'wallet') gatewayOrRefuse(app, paymentKind, currency);
   const seen = cart ? await itemsOf(db, cart.id) : [];
   if (!cart || seen.length === 0) throw checkoutError('Your cart is empty.');
 
@@ -219,8 +220,10 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
       email: user.email,
       purpose: 'checkout',
       kind: paymentKind === 'crypto_payment_gateway' ? 'crypto' : 'fiat',
-      callbackUrl: `${app.config.storefrontUrl}/dashboard/invoices`,
+      callbackUrl: returnUrl(app, gateway!, outcome.reference, 'checkout'),
     });
+    if (init.providerReference)
+      await db.update(payments).set({ providerReference: init.providerReference }).where(eq(payments.reference, outcome.reference));
     return {
       message: 'Order created. Complete the payment on the payment page.',
       data: { ...summary, authorization_url: init.authorizationUrl, reference: outcome.reference },
@@ -265,6 +268,7 @@ export async function payExistingInvoice(
     if (!inv || inv.userId !== user.id) throw new ApiError(404, { detail: 'Not found.' });
     if (inv.status !== 'Unpaid')
       throw checkoutError(`Invoice ${inv.invoicenum} is ${inv.status.toLowerCase()}, not unpaid.`);
+    if (paymentKind !== 'wallet') gatewayOrRefuse(app, paymentKind, inv.currency);
     if (paymentKind === 'wallet' || !provider) {
       try {
         await debit(tx, {
@@ -322,8 +326,10 @@ export async function payExistingInvoice(
       email: user.email,
       purpose: 'checkout',
       kind: result.gateway,
-      callbackUrl: `${app.config.storefrontUrl}/dashboard/invoices`,
+      callbackUrl: returnUrl(app, provider!, result.reference, 'checkout'),
     });
+    if (init.providerReference)
+      await db.update(payments).set({ providerReference: init.providerReference }).where(eq(payments.reference, result.reference));
     return {
       message: 'Complete the payment on the payment page.',
       data: {

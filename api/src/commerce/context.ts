@@ -7,6 +7,7 @@ import { createRegistry } from '../domains/factory';
 import type { DomainRegistry } from '../domains/registry';
 import { SimulatedRegistry } from '../domains/simulated-registry';
 import { Catalog } from '../money/catalog';
+import { CoinbaseCommerceProvider } from '../payments/coinbase-provider';
 import { PaystackProvider } from '../payments/paystack-provider';
 import type { GatewayKind, PaymentProvider } from '../payments/provider';
 import { SandboxProvider } from '../payments/sandbox-provider';
@@ -61,8 +62,13 @@ export function createCommerce(
   const sandbox = sandboxAllowed ? new SandboxProvider(apiBaseUrl, config.sandboxWebhookSecret) : undefined;
   const paystack =
     config.paystackSecretKey && mode.paymentProvider !== 'sandbox'
-      ? new PaystackProvider({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
+      ? new PaystackProvider({
+          secretKey: config.paystackSecretKey,
+          baseUrl: config.paystackBaseUrl,
+          currencies: config.paystackCurrencies,
+        })
       : undefined;
+  const coinbase = config.coinbase ? new CoinbaseCommerceProvider(config.coinbase) : undefined;
   const fiat = overrides.providers?.fiat ?? paystack ?? sandbox;
   if (!fiat) {
     // config.ts refuses this start already; this guards a caller that parsed another environment.
@@ -70,8 +76,8 @@ export function createCommerce(
       'Cannot start the API server: PAYSTACK_SECRET_KEY is required in production (or PAYMENT_PROVIDER=sandbox).',
     );
   }
-  // No real crypto gateway is configured: the sandbox stands in outside production only.
-  const crypto = overrides.providers?.crypto ?? (mode.production ? undefined : sandbox);
+  // Without a real crypto gateway the sandbox stands in, outside production only.
+  const crypto = overrides.providers?.crypto ?? coinbase ?? (mode.production ? undefined : sandbox);
   const all = [sandbox, fiat, crypto].filter((p): p is PaymentProvider => p !== undefined);
   const providers: Providers = {
     forKind: (kind) => (kind === 'crypto' ? crypto : fiat),

@@ -2,6 +2,7 @@
 // each resource folder's routes. app.ts registers this one plugin.
 import { and, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { billingRoutes } from '../billing/routes';
 import { cartRoutes } from '../cart/routes';
 import { carts } from '../db/schema-commerce';
@@ -18,7 +19,7 @@ export interface CommercePluginOptions extends CommerceOverrides {
   env?: Record<string, string | undefined>;
 }
 
-export async function commerceRoutes(app: FastifyInstance, opts: CommercePluginOptions = {}) {
+async function commercePlugin(app: FastifyInstance, opts: CommercePluginOptions = {}) {
   const config = loadCommerceConfig(opts.env ?? process.env);
   const mode = { production: app.config.isProduction, paymentProvider: app.config.paymentProvider };
   const commerce = createCommerce(app.db.orm, app.config.apiBaseUrl, config, opts, mode);
@@ -54,3 +55,7 @@ export async function commerceRoutes(app: FastifyInstance, opts: CommercePluginO
   await app.register(paymentRoutes);
   await app.register(ticketRoutes);
 }
+
+// fastify-plugin: `app.commerce` is visible app-wide, so work scheduled on the root app (reconcilePendingPayments, the
+// job system's passes) reaches the providers and the price book.
+export const commerceRoutes = fp(commercePlugin, { name: 'commerce' });

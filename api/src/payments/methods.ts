@@ -16,14 +16,38 @@ const labelOf = (method: string) => PAYMENT_METHODS.find((m) => m.value === meth
 
 export class MethodUnavailable extends Error {
   override name = 'MethodUnavailable';
+  constructor(
+    message: string,
+    /** The request field at fault. */
+    readonly field: 'payment_kind' | 'currency',
+  ) {
+    super(message);
+  }
 }
 
-/** The provider for a gateway method, or MethodUnavailable with the message the customer sees. */
-export function gatewayFor(commerce: Commerce, method: GatewayMethod): PaymentProvider {
+/**
+ * The provider for a gateway method, or MethodUnavailable with the message the customer sees: the method is not
+ * offered, or its gateway does not accept `currency` (never start a payment the gateway will refuse).
+ */
+export function gatewayFor(commerce: Commerce, method: GatewayMethod, currency?: string): PaymentProvider {
   const provider = commerce.providers.forKind(gatewayKindOf(method));
   if (!provider)
-    throw new MethodUnavailable(`${labelOf(method)} is not available in this store. Choose another payment method.`);
+    throw new MethodUnavailable(`${labelOf(method)} is not available in this store. Choose another payment method.`, 'payment_kind');
+  if (currency && provider.currencies && !provider.currencies.includes(currency))
+    throw new MethodUnavailable(
+      `${labelOf(method)} does not accept ${currency} in this store: choose ${provider.currencies.join(' or ')}, or another payment method.`,
+      'currency',
+    );
   return provider;
+}
+
+/**
+ * Where the gateway sends the browser back. A real gateway comes back through the API, which verifies the payment
+ * (the webhook may be late or lost) and then redirects to the storefront; the sandbox redirects by itself.
+ */
+export function returnUrl(app: FastifyInstance, provider: PaymentProvider, reference: string, purpose: 'deposit' | 'checkout') {
+  if (provider.confirmsByVerify) return `${app.config.apiBaseUrl}/payment/return/${provider.name}/${encodeURIComponent(reference)}`;
+  return `${app.config.storefrontUrl}${purpose === 'deposit' ? '/dashboard' : '/dashboard/invoices'}`;
 }
 
 /** The methods offered, in the spec's order, each with the currencies its gateway accepts (null: any we sell). */

@@ -149,10 +149,10 @@ describe('production with Paystack keys', () => {
     expect(balances.every((b) => b.balance === 0)).toBe(true);
   });
 
-  it('offers wallet and fiat (Paystack) only', async () => {
+  it('offers wallet and fiat (Paystack, in the currencies of PAYSTACK_CURRENCIES: NGN by default) only', async () => {
     expect((await app.inject({ url: '/payment/methods/' })).json()).toEqual([
       { value: 'wallet', label: 'Wallet', currencies: null },
-      { value: 'fiat_payment_gateway', label: 'Pay with Fiat', currencies: null },
+      { value: 'fiat_payment_gateway', label: 'Pay with Fiat', currencies: ['NGN'] },
     ]);
   });
 });

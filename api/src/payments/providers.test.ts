@@ -175,18 +175,19 @@ describe('PaystackProvider against a local Paystack double', () => {
       }),
     ).rejects.toThrow(new PaymentGatewayError('Payment gateway: Invalid Amount Sent'));
     const down = new PaystackProvider({ secretKey: 'k', baseUrl: 'http://127.0.0.1:1', timeoutMs: 500 });
-    await expect(down.verify('x')).rejects.toBeInstanceOf(PaymentGatewayError);
+    await expect(down.verify({ reference: 'x', providerReference: null })).rejects.toBeInstanceOf(PaymentGatewayError);
   });
 
-  it('verifies a reference', async () => {
-    expect(await paystack().verify('paid_1')).toEqual({
-      outcome: 'success',
-      reference: 'paid_1',
+  it('verifies a reference: success is paid, ongoing is not final', async () => {
+    const ref = (reference: string) => ({ reference, providerReference: null });
+    expect(await paystack().verify(ref('paid_1'))).toEqual({
+      state: 'success',
+      status: 'success',
       amountMinor: 250000,
       currency: 'NGN',
     });
-    expect(await paystack().verify('open_1')).toBeNull();
-    await expect(paystack().verify('nope')).rejects.toBeInstanceOf(PaymentGatewayError);
+    expect(await paystack().verify(ref('open_1'))).toEqual({ state: 'open', status: 'ongoing', amountMinor: 250000, currency: 'NGN' });
+    await expect(paystack().verify(ref('nope'))).rejects.toBeInstanceOf(PaymentGatewayError);
   });
 
   it('checks x-paystack-signature with the secret key and reads charge.success only', () => {

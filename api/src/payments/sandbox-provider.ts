@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ChargeEvent, HeaderBag, InitializeInput, InitializeResult, PaymentProvider } from './provider';
+import type { ChargeEvent, HeaderBag, InitializeInput, InitializeResult, PaymentProvider, Verification } from './provider';
 import { PaymentGatewayError } from './provider';
 import { PAYSTACK_REFERENCE, parsePaystackEvent, signBody, signatureMatches } from './signature';
 
@@ -10,6 +10,7 @@ import { PAYSTACK_REFERENCE, parsePaystackEvent, signBody, signatureMatches } fr
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
+  readonly confirmsByVerify = false;
   private readonly secret: string;
 
   constructor(
@@ -65,7 +66,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /** The sandbox keeps no state of its own: the signed event is the whole truth. */
-  verify(): Promise<ChargeEvent | null> {
+  verify(): Promise<Verification | null> {
     return Promise.resolve(null);
   }
 }
