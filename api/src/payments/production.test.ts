@@ -157,6 +157,20 @@ describe('production with Paystack keys', () => {
   });
 });
 
+test('production with a real crypto gateway (Coinbase Commerce keys) offers crypto', async () => {
+  const keys = { COINBASE_COMMERCE_API_KEY: 'cc-live-key-0123', COINBASE_COMMERCE_WEBHOOK_SECRET: 'cc-live-secret-0123' };
+  const { app } = await productionApp({ PAYSTACK_SECRET_KEY: 'sk_live_production0123' }, { PAYSTACK_SECRET_KEY: 'sk_live_production0123', ...keys });
+  try {
+    expect((await app.inject({ url: '/payment/methods/' })).json()).toContainEqual({
+      value: 'crypto_payment_gateway',
+      label: 'Pay with Crypto',
+      currencies: ['USD'],
+    });
+  } finally {
+    await app.close();
+  }
+});
+
 test('outside production every method is offered (the sandbox stands in)', async () => {
   expect((await t.inject({ url: '/payment/methods/' })).json()).toEqual([
     { value: 'wallet', label: 'Wallet', currencies: null },
