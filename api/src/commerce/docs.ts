@@ -54,7 +54,7 @@ export const REQUEST_DOCS: Record<string, { body?: object; querystring?: object;
     body: object({ amount: int('major units'), currency, payment_kind: oneOf(METHODS.slice(1)) }, ['amount']),
   },
   'POST /payment/webhook/:provider/': {
-    params: object({ provider: oneOf(['sandbox', 'paystack', 'nowpayments']) }, ['provider']),
+    params: object({ provider: oneOf(['sandbox', 'paystack', 'coinbase']) }, ['provider']),
     body: object({
       event: oneOf(['charge.success', 'charge.failed']),
       data: { type: 'object', properties: { reference: str(), amount: int('minor units'), currency: str() } },
