@@ -260,6 +260,26 @@ describe('reconcilePendingPayments', () => {
   });
 });
 
+test('webhooks, returns and a reconciliation pass racing for one payment credit it once', async () => {
+  const u = await t.user();
+  const reference = await deposit(u.auth, 3300);
+  verdicts.set(reference, { status: 'success', amount: 330000, currency: 'NGN' });
+  const body = chargeSuccess(reference, 330000);
+  const results = await Promise.all([
+    t.inject(signed(body)),
+    t.inject(signed(body)),
+    t.inject(signed(body)),
+    t.inject({ url: `/payment/return/paystack/${reference}` }),
+    t.inject({ url: `/payment/return/paystack/${reference}` }),
+    reconcilePendingPayments(t.app, { now: t.clock.now() }),
+  ]);
+  const statuses = results.slice(0, 3).map((r) => (r as { json(): { status: string } }).json().status);
+  expect(statuses.filter((s) => s === 'credited').length).toBeLessThanOrEqual(1);
+  expect(await balance(u.auth)).toBe(3300);
+  const entries = await t.db.orm.select().from(payments).where(eq(payments.reference, reference));
+  expect(entries[0]!.status).toBe('success');
+});
+
 test('the sandbox page does not serve Paystack payments', async () => {
   const u = await t.user();
   const reference = await deposit(u.auth, 10);

@@ -57,6 +57,8 @@ describe('starting in production', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'paystack' })).toThrow(/PAYSTACK_SECRET_KEY is required when PAYMENT_PROVIDER=paystack/);
     expect(loadConfig({ NODE_ENV: 'production', MAIL_FROM: 'a@hosthub.ng', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe('sandbox');
     expect(loadConfig({ NODE_ENV: 'production', MAIL_FROM: 'a@hosthub.ng', PAYSTACK_SECRET_KEY: 'sk_live_abc' }).isProduction).toBe(true);
+    // The default sender's domain is reserved: production needs MAIL_FROM.
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_abc' })).toThrow(/MAIL_FROM is required in production/);
     // Development and tests keep the sandbox as the default.
     expect(loadConfig({}).paymentProvider).toBeUndefined();
   });

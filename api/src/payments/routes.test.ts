@@ -155,6 +155,17 @@ test('the same signed event delivered five times at once credits once', async ()
   expect(await t.db.orm.select().from(walletEntries).where(eq(walletEntries.userId, u.id))).toHaveLength(1);
 });
 
+test('approving one deposit five times at once (double clicks, two tabs) credits once', async () => {
+  const u = await t.user();
+  const { reference } = (await deposit(u.auth, 321, 'USD')).json().data as { reference: string };
+  const results = await Promise.all(
+    Array.from({ length: 5 }, () => t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` })),
+  );
+  expect(results.every((r) => r.statusCode === 303 || r.statusCode === 409)).toBe(true);
+  expect(await balanceOf(u.auth, 'USD')).toBe(321);
+  expect(await t.db.orm.select().from(walletEntries).where(eq(walletEntries.userId, u.id))).toHaveLength(1);
+});
+
 test('an event for another amount or currency credits nothing', async () => {
   const u = await t.user();
   const { reference } = (await deposit(u.auth, 70, 'USD')).json().data as { reference: string };
