@@ -100,6 +100,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
     maxAge: 600,
+    // An OPTIONS request that is not a real preflight gets a plain 204, not the plugin's text/plain 400.
+    strictPreflight: false,
   });
   await app.register(helmet, {
     // HSTS only when the API is served over https (it would pin http://localhost to https otherwise).

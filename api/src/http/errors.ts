@@ -65,6 +65,19 @@ export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): 
 
 export const MAX_PARAM_LENGTH = 200;
 
+/** Django REST Framework's default details per status. */
+const DRF_DETAIL: Record<number, string> = {
+  400: 'Bad request.',
+  401: 'Authentication credentials were not provided.',
+  403: 'You do not have permission to perform this action.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  406: 'Could not satisfy the request Accept header.',
+  413: 'Request body is too large.',
+  414: 'Request URI is too long.',
+  429: 'Request was throttled.',
+};
+
 /**
  * A framework error (Fastify's FST_* codes, from the router, the body parsers or elsewhere) as a DRF `detail` message,
  * with no framework code or key in it. Statuses stay those of the framework (400, 404, 413, 414, 415).
@@ -96,9 +109,8 @@ export function frameworkError(
     case 'FST_ERR_CTP_INVALID_HANDLER':
       return { status: 415, detail: `Unsupported media type "${contentType.slice(0, 100)}" in request.` };
   }
-  // Anything else (e.g. a forbidden __proto__ key, a bad charset): the status, and a message without the code.
-  if (error.code?.startsWith('FST_') || /FST_/.test(error.message)) {
-    return { status, detail: status === 415 ? `Unsupported media type "${contentType.slice(0, 100)}" in request.` : 'Bad request.' };
-  }
-  return { status, detail: error.message };
+  // Anything else (a forbidden __proto__ key, a bad charset, a plugin's error): the status, and DRF's words for it,
+  // never the framework's code or message.
+  if (status === 415) return { status, detail: `Unsupported media type "${contentType.slice(0, 100)}" in request.` };
+  return { status, detail: DRF_DETAIL[status] ?? 'Bad request.' };
 }

@@ -143,6 +143,16 @@ describe('framework errors in DRF shapes, without framework codes', () => {
     expectDrf(res, 400, res.json());
   });
 
+  it('an OPTIONS request that is no preflight, and static files with bad names, answer without framework text', async () => {
+    const options = await t.inject({ method: 'OPTIONS', url: '/core/login/' });
+    expect(options.statusCode).toBeLessThan(300);
+    expect(options.body).toBe('');
+    expectDrf(await t.inject({ url: '/static/%00' }), 400, { path: [NUL] });
+    const long = await t.inject({ url: `/static/${'x'.repeat(5000)}` });
+    expectDrf(long, long.statusCode, { detail: expect.any(String) });
+    expect(long.statusCode).toBeLessThan(500);
+  });
+
   it('deep nesting: 400 naming the limit', async () => {
     const deep = '{"a":'.repeat(100) + '1' + '}'.repeat(100);
     expectDrf(await t.inject({ method: 'POST', url: '/core/login/', headers: { 'content-type': 'application/json' }, payload: deep }), 400, {

@@ -45,8 +45,11 @@ function firstProblem(value: unknown, field: string): [string, string] | null {
 
 /** preValidation hook: refuses control characters and deep nesting anywhere in the request's input. */
 export async function refuseBadText(request: FastifyRequest): Promise<void> {
+  // A wildcard route's parameter is named '*': call it 'path' in the answer.
+  const params = request.params as Record<string, unknown> | undefined;
+  const named = params && '*' in params ? { ...params, path: params['*'], '*': undefined } : params;
   const problem =
-    firstProblem(request.params, 'non_field_errors') ??
+    firstProblem(named, 'non_field_errors') ??
     firstProblem(request.query, 'non_field_errors') ??
     firstProblem(request.body, 'non_field_errors');
   if (problem) throw validationError({ [problem[0]]: problem[1] });
