@@ -22,7 +22,7 @@ export interface CommercePluginOptions extends CommerceOverrides {
 async function commercePlugin(app: FastifyInstance, opts: CommercePluginOptions = {}) {
   const config = loadCommerceConfig(opts.env ?? process.env);
   const mode = { production: app.config.isProduction, paymentProvider: app.config.paymentProvider };
-  const commerce = createCommerce(app.db.orm, app.config.apiBaseUrl, config, opts, mode);
+  const commerce = createCommerce(app.db.orm, app.config.apiBaseUrl, config, { clock: app.clock, ...opts }, mode);
   if (mode.production && commerce.providers.sandbox) {
     // CONTRACT.md: the sandbox in production only when asked for, and then a warning at every start.
     app.log.warn(
