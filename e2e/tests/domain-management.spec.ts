@@ -8,7 +8,10 @@ import { E2E } from '../env';
 import { createCustomer, expect, expectNoA11yViolations, readMail, test, useSession } from '../fixtures';
 
 /** One UDP query to the stack's DNS server, read with the same wire-format library the server uses. */
-function dnsQuery(name: string, type: RecordType): Promise<DecodedPacket> {
+/** dns-packet decodes the header's RCODE too; its type definitions leave it out. */
+type Reply = DecodedPacket & { rcode: string };
+
+function dnsQuery(name: string, type: RecordType): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const socket = dgram.createSocket('udp4');
     const timer = setTimeout(() => {
@@ -18,7 +21,7 @@ function dnsQuery(name: string, type: RecordType): Promise<DecodedPacket> {
     socket.once('message', (msg) => {
       clearTimeout(timer);
       socket.close();
-      resolve(dnsPacket.decode(msg));
+      resolve(dnsPacket.decode(msg) as Reply);
     });
     socket.send(
       dnsPacket.encode({ type: 'query', id: Math.floor(Math.random() * 65_535), flags: dnsPacket.RECURSION_DESIRED, questions: [{ name, type }] }),

@@ -2,7 +2,10 @@
 // the same library a third party would use, not by our responder's code).
 import dgram from 'node:dgram';
 import net from 'node:net';
-import dnsPacket, { type DecodedPacket, type Packet, type RecordType } from 'dns-packet';
+import dnsPacket, { type DecodedPacket as Decoded, type Packet, type RecordType } from 'dns-packet';
+
+/** dns-packet decodes the header's RCODE too; its type definitions leave it out. */
+export type DecodedPacket = Decoded & { rcode: string; opcode?: string };
 
 export interface QueryOptions {
   host?: string;
@@ -11,6 +14,8 @@ export interface QueryOptions {
   /** Ask with EDNS (an OPT record with this UDP size). */
   edns?: number;
   id?: number;
+  /** Ignore answers whose id is not the query's (a late answer to an earlier socket that had the same port). */
+  matchId?: boolean;
 }
 
 export function queryPacket(name: string, type: RecordType | 'ANY', opts: Pick<QueryOptions, 'edns' | 'id'> = {}): Packet {
@@ -31,7 +36,8 @@ export function udpRaw(msg: Buffer, opts: QueryOptions): Promise<Buffer | null> 
       socket.close();
       resolve(null);
     }, opts.timeoutMs ?? 1000);
-    socket.once('message', (reply) => {
+    socket.on('message', (reply) => {
+      if (opts.matchId && (reply.length < 2 || msg.length < 2 || reply.readUInt16BE(0) !== msg.readUInt16BE(0))) return;
       clearTimeout(timer);
       socket.close();
       resolve(reply);
@@ -48,7 +54,7 @@ export function udpRaw(msg: Buffer, opts: QueryOptions): Promise<Buffer | null> 
 export async function udpQuery(name: string, type: RecordType | 'ANY', opts: QueryOptions): Promise<DecodedPacket> {
   const reply = await udpRaw(dnsPacket.encode(queryPacket(name, type, opts)), opts);
   if (!reply) throw new Error(`no UDP answer for ${name} ${type}`);
-  return dnsPacket.decode(reply);
+  return dnsPacket.decode(reply) as DecodedPacket;
 }
 
 /** One message over TCP (two-byte length framing, dns-packet's streamEncode/streamDecode); null when closed unanswered. */

@@ -66,7 +66,8 @@ it('shows the overview, our nameservers, the lock, the EPP rule and the records'
   expect(screen.getByRole('switch', { name: /Full Domain Protection/ })).not.toBeChecked();
   expect(screen.getByText(DOMAIN_MESSAGES.eppWhileLocked)).toBeInTheDocument();
   expect(screen.queryByLabelText('Account password')).not.toBeInTheDocument();
-  expect(await screen.findByRole('cell', { name: '192.0.2.1' })).toBeInTheDocument();
+  // The table (wide screens) and the cards (phones) both hold the record; CSS shows one of them.
+  expect((await screen.findAllByText('192.0.2.1')).length).toBeGreaterThan(0);
 });
 
 it('adding a record: the shared rules speak at the field before any call, then the API\'s answer lands at its field', async () => {

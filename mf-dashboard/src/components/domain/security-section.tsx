@@ -18,6 +18,8 @@ export function SecuritySection({ domain, onChanged }: { domain: DomainDetail; o
   const [errors, setErrors] = useState<{ lock?: string; protection?: string }>({});
 
   const toggleLock = async (next: boolean) => {
+    // The switch moves at once (as a switch should) and goes back if the change is refused.
+    setLocked(next);
     setBusy('lock');
     setErrors({});
     try {
@@ -25,18 +27,21 @@ export function SecuritySection({ domain, onChanged }: { domain: DomainDetail; o
       showToast('SUCCESS', next ? 'Registrar lock is on.' : 'Registrar lock is off.');
       onChanged();
     } catch (e) {
+      setLocked(!next);
       setErrors({ lock: errorText(e, 'The registrar lock could not be changed.') });
     } finally {
       setBusy(null);
     }
   };
   const toggleProtection = async (next: boolean) => {
+    setProtection(next);
     setBusy('protection');
     setErrors({});
     try {
       setProtection((await updateDomain(domain.domainname, { protection: next })).protection);
       showToast('SUCCESS', next ? 'Full Domain Protection is on.' : 'Full Domain Protection is off.');
     } catch (e) {
+      setProtection(!next);
       setErrors({ protection: errorText(e, 'Full Domain Protection could not be changed.') });
     } finally {
       setBusy(null);
