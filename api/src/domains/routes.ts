@@ -1,6 +1,6 @@
 // GET /domain/suggestions/, GET /domain/check/{domain}, POST /domain/check-transfer-eligibility/, GET /domain/ and
 // one domain's page (manage-routes.ts; another customer's domain is 404).
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { doc } from '../commerce/docs';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';

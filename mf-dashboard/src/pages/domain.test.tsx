@@ -45,7 +45,7 @@ function open(path = '/dashboard/domains/acme.com') {
 it('the domains table links each name to its page, keeping every column', async () => {
   fakeApi({ 'GET domain': { body: [{ id: 3, domainname: 'acme.com', paymentmethodname: 'Wallet', regperiod: 1, status: 'Active', nextduedate: '2027-03-03' }] } });
   renderAt('/dashboard/domains', <DomainsPage />);
-  const link = await screen.findByRole('link', { name: 'acme.com' });
+  const link = await screen.findByRole('link', { name: 'acme.com' }, { timeout: 5000 });
   expect(link).toHaveAttribute('href', '/dashboard/domains/acme.com');
   expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['S/N', 'Domain Name', 'Payment Method', 'Billing Cycle', 'Status', 'Server Hostname']);
 });
@@ -105,7 +105,7 @@ it('adding a record: the shared rules speak at the field before any call, then t
   await user.type(within(dialog).getByLabelText('IPv4 address'), '192.0.2.7');
   await user.click(within(dialog).getByRole('button', { name: 'Add record' }));
   expect(await screen.findByText('DNS record added.')).toBeInTheDocument();
-  expect(api.calls.filter((c) => c.method === 'POST').at(-1)!.body).toMatchObject({ type: 'A', name: 'www', value: '192.0.2.7', ttl: '3600' });
+  expect(api.calls.filter((c) => c.method === 'POST').at(-1)!.body).toMatchObject({ type: 'A', name: 'www', value: '192.0.2.7', ttl: 3600 });
 });
 
 it('custom nameservers are checked one by one at their field and as a set', async () => {

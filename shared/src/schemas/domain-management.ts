@@ -130,7 +130,8 @@ export function isOwnerName(rel: string): boolean {
 /** The owner name in punycode (Unicode labels are accepted and converted). */
 export const asciiOwner = (rel: string) => (rel === '@' || !/[^\x20-\x7e]/.test(rel) ? rel : asciiHost(rel));
 
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** Control characters (C0 and DEL): a TXT record is one line of text. */
+const CONTROL = { test: (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) };
 
 const wholeIn = (min: number, max: number) => (x: unknown) => {
   const n = typeof x === 'string' && /^\s*\d{1,10}\s*$/.test(x) ? Number(x) : x;

@@ -3,12 +3,12 @@ import { errorText } from 'shared/api-client';
 import { CAA_TAGS, DNS_RECORD_TYPES, DNS_TTL_DEFAULT, dnsRecordSchema, type DnsRecordType } from 'shared/schemas';
 import { showToast } from 'shared/toast';
 import { Button, Dialog, LoadingOverlay, Select, TextArea, TextField, useSchemaForm } from 'shared/ui';
-import { createDnsRecord, type DnsRecordBody } from '../../api/create-dns-record';
+import { createDnsRecord } from '../../api/create-dns-record';
 import type { DnsRecord } from '../../api/domain-schemas';
 import { updateDnsRecord } from '../../api/update-dns-record';
 import { ErrorText, serverFieldErrors } from './parts';
 
-type Field = keyof DnsRecordBody;
+type Field = 'name' | 'type' | 'ttl' | 'value' | 'priority' | 'flags' | 'tag';
 
 const VALUE_LABEL: Record<DnsRecordType, string> = {
   A: 'IPv4 address',
@@ -60,9 +60,8 @@ export function RecordDialog({
 }) {
   const schema = useMemo(() => dnsRecordSchema(zone), [zone]);
   const [server, setServer] = useState<Record<string, string>>({});
-  const form = useSchemaForm(schema, toForm(record), async (_parsed) => {
+  const form = useSchemaForm(schema, toForm(record), async (body) => {
     setServer({});
-    const body = form.values;
     try {
       if (record) await updateDnsRecord(zone, record.id, body);
       else await createDnsRecord(zone, body);
