@@ -233,8 +233,23 @@ describe('what is not served', () => {
       const p = await udp(name, 'A');
       expect({ name, rcode: p.rcode, aa: p.flag_aa }).toEqual({ name, rcode: 'REFUSED', aa: false });
     }
-    // A status change made outside the page (the lifecycle, staff) reaches the server too: the triggers notify it.
-    await t.db.orm.update(customerDomains).set({ status: 'Expired' }).where(eq(customerDomains.id, active.id));
+    // A status change made outside the page (the lifecycle's steps, staff) reaches the server too: the triggers notify
+    // it. Grace and Redemption are still served; Released is not. (The lifecycle's migration adds those statuses to
+    // the check; this throw-away database gets the same widening.)
+    await t.db.session((s) =>
+      s.exec(`ALTER TABLE customer_domains DROP CONSTRAINT IF EXISTS customer_domains_status_check;
+        ALTER TABLE customer_domains ADD CONSTRAINT customer_domains_status_check
+          CHECK (status IN ('Active', 'Pending Transfer', 'Cancelled', 'Expired', 'Grace', 'Redemption', 'Released'))`),
+    );
+    for (const status of ['Grace', 'Redemption'] as const) {
+      const seen = dns.zones.stats.notifications;
+      await t.db.orm.update(customerDomains).set({ status: status as 'Active' }).where(eq(customerDomains.id, active.id));
+      // Reloaded after the change (not merely still cached), and still served.
+      await within(1000, async () => expect(dns.zones.stats.notifications).toBeGreaterThan(seen));
+      await dns.zones.settled();
+      expect((await udp(active.domainname, 'SOA')).rcode).toBe('NOERROR');
+    }
+    await t.db.orm.update(customerDomains).set({ status: 'Released' as 'Active' }).where(eq(customerDomains.id, active.id));
     await within(1000, async () => expect((await udp(active.domainname, 'SOA')).rcode).toBe('REFUSED'));
   });
 
