@@ -136,7 +136,10 @@ export class ZoneStore {
     private readonly opts: ZoneStoreOptions,
   ) {}
 
-  /** Listens first, then loads everything, so no change made in between is missed. */
+  /**
+   * Listens first, then loads everything, so no change made in between is missed. The first load goes through the
+   * same one-at-a-time queue as the reloads: a zone reloaded after a change can never be overwritten by an older read.
+   */
   async start(): Promise<void> {
     this.stopListening = await this.db.listen(
       ZONE_CHANNEL,
@@ -146,7 +149,12 @@ export class ZoneStore {
       },
       () => this.invalidateAll(),
     );
-    await this.loadAll();
+    this.invalidateAll();
+    await this.settled();
+    if (this.stats.full === 0) {
+      await this.close();
+      throw new Error('the DNS zones could not be loaded from the database');
+    }
   }
 
   get size(): number {
