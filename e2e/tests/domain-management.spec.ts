@@ -92,6 +92,9 @@ test('a customer buys a domain, serves a record from our DNS, moves to custom na
   await dialog.getByLabel('IPv4 address').fill('192.0.2.300');
   await dialog.getByRole('button', { name: 'Add record' }).click();
   await expect(dialog.getByText('Enter an IPv4 address, like 192.0.2.1.')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('record-dialog-390.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await dialog.getByLabel('IPv4 address').fill('192.0.2.44');
   await dialog.getByRole('button', { name: 'Add record' }).click();
   await expect(page.getByText('DNS record added.')).toBeVisible();
@@ -129,6 +132,8 @@ test('a customer buys a domain, serves a record from our DNS, moves to custom na
   await epp.getByRole('button', { name: 'Show transfer code' }).click();
   const code = epp.getByLabel('Transfer code');
   await expect(code).toHaveText(/^\S{16}$/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('domain-page-custom-ns-epp-390.png'), fullPage: true });
   const mentioned = await readMail(customer.email, /Someone requested the transfer code \(EPP code\) of (\S+)/);
   expect(mentioned).toBe(domain);
 });
