@@ -19,7 +19,7 @@ export interface CommercePluginOptions extends CommerceOverrides {
 
 export async function commerceRoutes(app: FastifyInstance, opts: CommercePluginOptions = {}) {
   const config = loadCommerceConfig(opts.env ?? process.env);
-  const commerce = createCommerce(app.db.orm, app.config.apiBaseUrl, config, opts);
+  const commerce = createCommerce(app.db.orm, app.config.apiBaseUrl, config, { clock: app.clock, ...opts });
   app.decorate('commerce', commerce);
   app.addHook('onReady', async () => {
     await commerce
