@@ -162,7 +162,7 @@ describe('development mailbox', () => {
   });
 
   it('both answer 404 in production', async () => {
-    const app = await appOn(t, { NODE_ENV: 'production', SECURITY_SECRET_KEY: PROD_KEY });
+    const app = await appOn(t, { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', MAIL_FROM: 'HostHub <no-reply@hosthub.ng>', SECURITY_SECRET_KEY: PROD_KEY });
     for (const url of ['/dev/outbox', '/dev/mailbox']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
@@ -199,6 +199,6 @@ describe('configuration', () => {
   });
 
   it('never seeds in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production', SEED: 'true', SECURITY_SECRET_KEY: PROD_KEY }).seed).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED: 'true', PAYMENT_PROVIDER: 'sandbox', MAIL_FROM: 'a@hosthub.ng', SECURITY_SECRET_KEY: PROD_KEY }).seed).toBe(false);
   });
 });

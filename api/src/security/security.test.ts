@@ -414,7 +414,9 @@ describe('data export and account deletion', () => {
 describe('configuration', () => {
   it('production refuses to start without SECURITY_SECRET_KEY; a dev default elsewhere', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECURITY_SECRET_KEY/);
-    expect(loadConfig({ NODE_ENV: 'production', SECURITY_SECRET_KEY: 'k'.repeat(32) }).security.secretKey).toBe('k'.repeat(32));
+    const rest = { PAYMENT_PROVIDER: 'sandbox', MAIL_FROM: 'HostHub <no-reply@hosthub.ng>' };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...rest })).toThrow(/SECURITY_SECRET_KEY is required in production/);
+    expect(loadConfig({ NODE_ENV: 'production', ...rest, SECURITY_SECRET_KEY: 'k'.repeat(32) }).security.secretKey).toBe('k'.repeat(32));
     expect(loadConfig({ NODE_ENV: 'development' }).security.rpId).toBe('localhost');
   });
 });

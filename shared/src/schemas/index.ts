@@ -2,3 +2,4 @@ export * from './auth';
 export * from './errors';
 export * from './constants';
 export * from './security';
+export * from './domain-management';
