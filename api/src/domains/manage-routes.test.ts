@@ -1,5 +1,6 @@
 // One domain's page through the API (issue 15): ownership, status, nameservers, lock, EPP code, DNS records and every
 // validation message, on the real database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
+import { REAUTH_REQUIRED } from 'shared/schemas';
 import { domainToASCII } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { DOMAIN_MESSAGES, MAX_DNS_RECORDS, TXT_MAX } from 'shared/schemas';
@@ -19,6 +20,11 @@ beforeAll(async () => {
   t = await startTestApp();
   owner = await t.user();
   other = await t.user();
+  // Nameservers, turning the lock off and the EPP code need a recent re-authentication (issue 17).
+  for (const u of [owner, other]) {
+    const res = await t.inject({ method: 'POST', url: '/core/reauth/', auth: u.auth, payload: { password: 'test-pass-2024' } });
+    expect(res.statusCode).toBe(200);
+  }
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -380,4 +386,24 @@ test('the routes are in the OpenAPI description', async () => {
   })) {
     for (const m of methods) expect({ path, m, found: Boolean(doc.paths[path]?.[m]) }).toEqual({ path, m, found: true });
   }
+});
+
+describe('recent re-authentication', () => {
+  test('nameservers and turning the lock off need a recent password or passkey; turning it on does not', async () => {
+    const fresh = await t.user();
+    const d = await domainOf(fresh);
+    const ns = await call(fresh, 'PATCH', `/domain/${d.domainname}/nameservers/`, { use_store_nameservers: true, nameservers: [] });
+    expect(ns.statusCode).toBe(403);
+    expect(ns.json()).toEqual({ detail: REAUTH_REQUIRED });
+    const off = await call(fresh, 'PATCH', `/domain/${d.domainname}/lock/`, { locked: false });
+    expect(off.statusCode).toBe(403);
+    expect((await call(fresh, 'PATCH', `/domain/${d.domainname}/lock/`, { locked: true })).statusCode).toBe(200);
+    // Another customer's domain stays a 404, whatever the session.
+    expect((await call(fresh, 'PATCH', `/domain/${(await domainOf(owner)).domainname}/lock/`, { locked: false })).statusCode).toBe(404);
+    const reauth = await t.inject({ method: 'POST', url: '/core/reauth/', auth: fresh.auth, payload: { password: 'test-pass-2024' } });
+    expect(reauth.statusCode).toBe(200);
+    expect((await call(fresh, 'PATCH', `/domain/${d.domainname}/lock/`, { locked: false })).statusCode).toBe(200);
+    t.clock.advance(11 * 60 * 1000);
+    expect((await call(fresh, 'PATCH', `/domain/${d.domainname}/nameservers/`, { use_store_nameservers: true, nameservers: [] })).statusCode).toBe(403);
+  });
 });

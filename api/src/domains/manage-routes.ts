@@ -2,9 +2,10 @@
 // {domain} is the name (Unicode or punycode, any case) or, as before, the domain's id. Another customer's domain is 404;
 // a domain whose status is not manageable (Released, Cancelled, Pending Transfer…) can be read but not changed (403).
 // Every rule is here (the page only shows the shared messages); each change is one transaction that locks the domain.
+import { markAuthenticated } from '../security/recent-auth';
 import { domainToUnicode } from 'node:url';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DOMAIN_MESSAGES,
   MANAGEABLE_DOMAIN_STATUSES,
@@ -89,6 +90,12 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
     };
   };
 
+  /** Recent re-authentication (403 REAUTH_REQUIRED), checked after ownership so another customer still gets 404. */
+  async function recentlyAuthenticated(request: FastifyRequest, reply: FastifyReply) {
+    await own(request);
+    await app.requireRecentAuth.call(app, request, reply);
+  }
+
   /** The caller's domain named in the path, or 404. */
   async function own(request: FastifyRequest, ex: Executor = db, forUpdate = false): Promise<DomainRow> {
     const by = domainParam((request.params as { domain: string }).domain);
@@ -167,8 +174,10 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
     async (request) => nameserversOut(await own(request)),
   );
 
-  const setNameservers = async (request: FastifyRequest) => {
+  const setNameservers = async (request: FastifyRequest, reply: FastifyReply) => {
     const body = parseBody(nameserversSchema, request.body);
+    // Nameservers can take a domain's mail and web away: a recent sign-in or password is required (issue 17).
+    await recentlyAuthenticated(request, reply);
     return change(request, async (tx, d, _s, now) => {
       // The store's own names typed as 'custom' are the store's nameservers: the zone stays served here.
       const list = repo.usesStoreNameservers({ nameservers: body.nameservers }, dns.storeNameservers) ? [] : body.nameservers;
@@ -198,8 +207,10 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
   app.patch(
     '/domain/:domain/lock/',
     { schema: doc('domains', 'Turn the registrar lock on or off: `{"locked": false}`', 'required'), ...auth },
-    async (request) => {
+    async (request, reply) => {
       const body = parseBody(registrarLockSchema, request.body);
+      // Turning the lock off opens the way to a transfer: it needs a recent sign-in or password (issue 17).
+      if (!body.locked) await recentlyAuthenticated(request, reply);
       return change(request, async (tx, d, _s, now) => {
         await repo.updateSettings(tx, d.id, { registrarLock: body.locked }, now);
         return { locked: body.locked };
@@ -222,10 +233,11 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
       const body = parseBody(eppRevealSchema, request.body);
       return change(request, async (tx, d, s, now) => {
         if (s.registrarLock) throw nonFieldError(DOMAIN_MESSAGES.eppWhileLocked);
-        // The account password again (issue 15); a 'recent sign-in' rule joins this with the account-security work.
+        // The account password again (issue 15); a correct one also counts as a recent re-authentication (issue 17).
         const [user] = await tx.select().from(users).where(eq(users.id, request.user!.id));
         if (!user || !(await verifyPassword(user.passwordHash, body.password)))
           throw validationError({ password: DOMAIN_MESSAGES.wrongPassword });
+        await markAuthenticated({ db: { orm: tx }, clock: app.clock }, request.user!.sessionId);
         let code = s.eppCode;
         if (!code) {
           code = repo.newEppCode();

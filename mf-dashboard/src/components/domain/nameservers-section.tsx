@@ -12,6 +12,7 @@ import { showToast } from 'shared/toast';
 import { Button, TextField, theme } from 'shared/ui';
 import type { DomainDetail } from '../../api/domain-schemas';
 import { setNameservers } from '../../api/set-nameservers';
+import { ReauthCancelled, useReauth } from '../reauth';
 import { ErrorText, Section, serverFieldErrors } from './parts';
 
 const Choice = styled.fieldset`
@@ -41,6 +42,7 @@ export function NameserversSection({ domain, onSaved }: { domain: DomainDetail; 
   const [fieldErrors, setFieldErrors] = useState<Record<number, string>>({});
   const [groupError, setGroupError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const reauth = useReauth();
   const disabled = domain.read_only || saving;
 
   const checkOne = (index: number, value: string) => {
@@ -64,10 +66,11 @@ export function NameserversSection({ domain, onSaved }: { domain: DomainDetail; 
     setGroupError(null);
     setSaving(true);
     try {
-      await setNameservers(domain.domainname, checked.value);
+      await reauth.run(() => setNameservers(domain.domainname, checked.value));
       showToast('SUCCESS', ours ? 'Your domain now uses our nameservers.' : 'Custom nameservers saved.');
       onSaved();
     } catch (e) {
+      if (e instanceof ReauthCancelled) return;
       const errors = serverFieldErrors(e);
       setGroupError(errors.nameservers ?? errors.use_store_nameservers ?? errors.non_field_errors ?? errorText(e, 'The nameservers could not be saved.'));
     } finally {
@@ -149,6 +152,7 @@ export function NameserversSection({ domain, onSaved }: { domain: DomainDetail; 
           </Button>
         </Actions>
       </form>
+      {reauth.dialog}
     </Section>
   );
 }

@@ -7,12 +7,14 @@ import { showToast } from 'shared/toast';
 import type { DomainDetail } from '../../api/domain-schemas';
 import { setDomainLock } from '../../api/set-domain-lock';
 import { updateDomain } from '../../api/update-domain';
+import { ReauthCancelled, useReauth } from '../reauth';
 import { Section, Switch } from './parts';
 
 /** The registrar lock (on by default) and Full Domain Protection (free, as in the cart). */
 export function SecuritySection({ domain, onChanged }: { domain: DomainDetail; onChanged(): void }) {
   const currency = useCurrency();
   const [locked, setLocked] = useState(domain.registrar_lock);
+  const reauth = useReauth();
   const [protection, setProtection] = useState(domain.protection);
   const [busy, setBusy] = useState<'lock' | 'protection' | null>(null);
   const [errors, setErrors] = useState<{ lock?: string; protection?: string }>({});
@@ -23,11 +25,12 @@ export function SecuritySection({ domain, onChanged }: { domain: DomainDetail; o
     setBusy('lock');
     setErrors({});
     try {
-      setLocked(await setDomainLock(domain.domainname, next));
+      setLocked(await reauth.run(() => setDomainLock(domain.domainname, next)));
       showToast('SUCCESS', next ? 'Registrar lock is on.' : 'Registrar lock is off.');
       onChanged();
     } catch (e) {
       setLocked(!next);
+      if (e instanceof ReauthCancelled) return;
       setErrors({ lock: errorText(e, 'The registrar lock could not be changed.') });
     } finally {
       setBusy(null);
@@ -68,6 +71,7 @@ export function SecuritySection({ domain, onChanged }: { domain: DomainDetail; o
         hint="Protects your domain by preventing hackers from stealing the domain or making unauthorized changes to it."
         error={errors.protection}
       />
+      {reauth.dialog}
     </Section>
   );
 }
