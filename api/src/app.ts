@@ -19,6 +19,14 @@ import { cookiePlugin } from './http/cookies';
 import { ApiError } from './http/errors';
 import { createMailer, type Mailer } from './mail/mailer';
 import { devMailRoutes } from './mail/routes';
+import { sendMailQueue } from './mail/send-mail';
+import { autoPay } from './billing/auto-pay';
+import { hostingSuspension } from './billing/hosting-suspension';
+import { renewalInvoices } from './billing/renewal-invoices';
+import { renewalReminders } from './billing/renewal-reminders';
+import { domainExpiry } from './domains/domain-expiry';
+import { devJobRoutes } from './jobs/dev-routes';
+import { JobSystem, type QueueDefinition, type ScheduledPass } from './jobs/system';
 import './types';
 
 export const STATIC_DIR = path.join(API_ROOT, 'static');
@@ -42,6 +50,25 @@ export const resourcePlugins: { name: string; plugin: FastifyPluginAsync; devOnl
   { name: 'content', plugin: contentRoutes },
   { name: 'commerce', plugin: commerceRoutes },
   { name: 'dev-mail', plugin: devMailRoutes, devOnly: true },
+  { name: 'dev-jobs', plugin: devJobRoutes, devOnly: true },
+];
+
+/**
+ * Background work (jobs/system.ts), in the order POST /dev/jobs/run runs it. A scheduled pass takes (app, {now}) and
+ * returns how many items it acted on; adding one is one line here. Cron is UTC wall clock; what is due is decided
+ * from app.clock.
+ */
+export const scheduledPasses: ScheduledPass[] = [
+  { name: 'renewal-invoices', cron: '*/15 * * * *', run: renewalInvoices },
+  { name: 'auto-pay', cron: '5 * * * *', run: autoPay },
+  { name: 'domain-expiry', cron: '10 * * * *', run: domainExpiry },
+  { name: 'hosting-suspension', cron: '10 * * * *', run: hostingSuspension },
+  { name: 'renewal-reminders', cron: '20 * * * *', run: renewalReminders },
+];
+
+/** Queues fed by requests and passes (enqueued inside their transaction), with their retry policy. */
+export const jobQueues = (config: Config): QueueDefinition[] => [
+  sendMailQueue(config.mailRetry.limit, config.mailRetry.delaySeconds),
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -62,11 +89,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(() => (value) => ({ value }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  const mail = opts.mail ?? createMailer({ config, db, clock, logger: app.log });
+  const jobs = new JobSystem(app, scheduledPasses, jobQueues(config));
+  const mail =
+    opts.mail ??
+    createMailer({ config, db, clock, logger: app.log, queue: (tx, data) => jobs.enqueue(tx, 'send-mail', data) });
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mail', mail);
   app.decorate('clock', clock);
+  app.decorate('jobs', jobs);
+  if (config.jobs) app.addHook('onReady', () => jobs.start());
+  app.addHook('preClose', () => jobs.stop());
   app.addHook('onClose', async () => {
     mail.close();
   });

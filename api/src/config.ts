@@ -55,6 +55,10 @@ const EnvSchema = v.object({
   AUTH_RATE_LIMIT_MAX: v.optional(intFrom('AUTH_RATE_LIMIT_MAX', 1, 10_000_000), '10'),
   TRUST_PROXY: v.optional(bool('TRUST_PROXY'), 'false'),
   SEED: v.optional(bool('SEED'), 'true'),
+  ROLE: v.optional(v.picklist(['api', 'worker', 'all'], 'ROLE must be api, worker or all'), 'all'),
+  JOBS: v.optional(bool('JOBS')),
+  MAIL_RETRY_LIMIT: v.optional(intFrom('MAIL_RETRY_LIMIT', 0, 100), '5'),
+  MAIL_RETRY_DELAY_SECONDS: v.optional(intFrom('MAIL_RETRY_DELAY_SECONDS', 1, 86_400), '30'),
 });
 
 export interface Config {
@@ -76,6 +80,12 @@ export interface Config {
   /** Seed the database on first start (never in production, whatever this says). */
   seed: boolean;
   productName: string;
+  /** api: HTTP only (enqueues); worker: runs queues and schedules, no HTTP; all: both in one process. */
+  role: 'api' | 'worker' | 'all';
+  /** Start the job system (pg-boss). Default on, off under NODE_ENV=test (test files that need it turn it on). */
+  jobs: boolean;
+  /** send-mail queue: retries after the first failure, first delay (doubling each time). */
+  mailRetry: { limit: number; delaySeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -116,5 +126,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     seed: e.SEED && nodeEnv !== 'production',
     productName: 'HostHub',
+    role: e.ROLE,
+    jobs: e.JOBS ?? nodeEnv !== 'test',
+    mailRetry: { limit: e.MAIL_RETRY_LIMIT, delaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
   };
 }

@@ -2,9 +2,10 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { openReadyDatabase } from './bootstrap';
-import { systemClock } from './clock';
+import { OffsetClock, systemClock, type Clock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
+import { loadClockOffset } from './jobs/dev-routes';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -31,7 +32,20 @@ async function main(): Promise<void> {
     process.stderr.write(`Cannot start the API: ${(err as Error).message}\n`);
     process.exit(1);
   }
-  const app = await buildApp({ config, db, clock: systemClock, loggerInstance: log });
+  if (config.role !== 'all' && db.kind === 'pglite') {
+    process.stderr.write(
+      `Cannot start the API: ROLE=${config.role} needs PostgreSQL (DATABASE_URL); the embedded database is one process (ROLE=all).\n`,
+    );
+    process.exit(2);
+  }
+  // Outside production the time machine can move the clock; its offset survives a restart (dev_clock).
+  let clock: Clock = systemClock;
+  if (!config.isProduction) {
+    const offsetClock = new OffsetClock();
+    await loadClockOffset(db, offsetClock);
+    clock = offsetClock;
+  }
+  const app = await buildApp({ config, db, clock, loggerInstance: log });
   app.addHook('onClose', async () => {
     await db.close();
   });
@@ -60,6 +74,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
+  if (config.role === 'worker') {
+    // A worker serves no HTTP: it runs the queues and the scheduled passes (jobs/system.ts).
+    await app.ready();
+    log.info({ database: db.kind, location: db.location }, 'worker ready: running queues and scheduled passes');
+    return;
+  }
   await app.listen({ host: config.host, port: config.port });
   const ms = Math.round(performance.now() - started);
   log.info(

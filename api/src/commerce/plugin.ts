@@ -2,6 +2,7 @@
 // each resource folder's routes. app.ts registers this one plugin.
 import { and, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { lifecycleRoutes } from '../billing/lifecycle-routes';
 import { billingRoutes } from '../billing/routes';
 import { cartRoutes } from '../cart/routes';
 import { carts } from '../db/schema-commerce';
@@ -21,6 +22,8 @@ export async function commerceRoutes(app: FastifyInstance, opts: CommercePluginO
   const config = loadCommerceConfig(opts.env ?? process.env);
   const commerce = createCommerce(app.db.orm, app.config.apiBaseUrl, config, opts);
   app.decorate('commerce', commerce);
+  // The lifecycle's passes (renewal invoices, expiry, ...) need the price book and the registry: they run in this scope.
+  app.jobs.scope = app;
   app.addHook('onReady', async () => {
     await commerce
       .ready()
@@ -35,6 +38,7 @@ export async function commerceRoutes(app: FastifyInstance, opts: CommercePluginO
   await app.register(domainRoutes);
   await app.register(cartRoutes);
   await app.register(billingRoutes);
+  await app.register(lifecycleRoutes);
   await app.register(paymentRoutes);
   await app.register(ticketRoutes);
 }

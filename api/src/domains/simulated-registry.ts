@@ -50,6 +50,12 @@ export class SimulatedRegistry implements DomainRegistry {
     return Promise.resolve();
   }
 
+  /** A name bought here and released by the lifecycle (unpaid past Redemption) is available again. */
+  release(name: string): Promise<void> {
+    this.boughtHere.delete(name.toLowerCase());
+    return Promise.resolve();
+  }
+
   transferIn(name: string): Promise<void> {
     this.boughtHere.add(name.toLowerCase());
     return Promise.resolve();
