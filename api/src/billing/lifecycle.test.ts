@@ -115,7 +115,7 @@ test('domain and hosting timelines: invoice at 14 days, reminders once, Grace, S
   await setDay('2027-02-17');
   const first = await run();
   expect(first['renewal-invoices']).toBeGreaterThanOrEqual(2);
-  let list = await invoicesOf(u.auth);
+  const list = await invoicesOf(u.auth);
   expect(list).toHaveLength(3);
   const renewalsOf = list.filter((i) => i.status === 'Unpaid');
   expect(renewalsOf.map((i) => i.duedate)).toEqual(['2027-03-03', '2027-03-03']);
