@@ -94,7 +94,8 @@ it('invoice rows open the invoice page', async () => {
   });
   const user = userEvent.setup();
   const { router } = renderAt('/dashboard/invoices', <InvoicesPage />);
-  await user.click(await screen.findByRole('row', { name: 'Open invoice INV-000012' }));
+  // The whole row opens it (keyboard too); its number is also a link.
+  await user.click(await screen.findByRole('cell', { name: 'Renewal of lagos-bakery.com' }));
   expect(router.state.location.pathname).toBe('/dashboard/invoices/INV-000012');
 });
 
@@ -127,7 +128,8 @@ it('auto-renew can be turned off from the domains table', async () => {
   });
   const user = userEvent.setup();
   renderAt('/dashboard/domains', <DomainsPage />);
-  const toggle = await screen.findByRole('switch', { name: 'Auto-renew mysite.com' });
+  const row = await screen.findByRole('row', { name: /mysite\.com/ });
+  const toggle = within(row).getByRole('switch', { name: 'Auto-renew' });
   expect(toggle).toHaveAttribute('aria-checked', 'true');
   await user.click(toggle);
   await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));

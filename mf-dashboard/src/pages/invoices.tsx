@@ -50,7 +50,6 @@ export function InvoicesPage() {
               rows={data.invoices}
               rowKey={(i) => String(i.id ?? i.invoicenum)}
               onRowClick={(i) => navigate(`/dashboard/invoices/${encodeURIComponent(String(i.invoicenum ?? i.id))}`)}
-              rowLabel={(i) => `Open invoice ${String(i.invoicenum ?? i.id)}`}
             />
           </TableBox>
         )}
