@@ -49,6 +49,10 @@ function shown(day: string) {
 
 async function relogin(page: Page, customer: { username: string; password: string; email: string }) {
   const session = await apiLogin(customer.username, customer.password, customer.email);
+  // The page still holds the expired session, which the storefront drops (and navigates) on its own: leave first.
+  await page.goto('/404-set-session');
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => localStorage.removeItem('session'));
   await useSession(page, session);
   return session;
 }
