@@ -1,5 +1,5 @@
 // Pass 'renewal-invoices': 14 days before an item's due date (a domain's expiry, a service's next due date) its
-// renewal invoice is created with the 'invoice created' mail, in one transaction per item. The renewal key's unique
+// renewal invoice is created with the 'invoice created' mail, atomically per item. The renewal key's unique
 // index makes a second pass (or two at once, on two workers) a no-op. Reads only items near their due date.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -9,8 +9,7 @@ import { renewalMail } from './renewal-mails';
 import {
   addDays,
   addMonths,
-  AlreadyRenewed,
-  createRenewalInvoice,
+  createRenewalInvoices,
   cycleMonths,
   dayOf,
   LIFECYCLE,
@@ -82,7 +81,7 @@ export async function renewalInvoices(app: FastifyInstance, { now }: { now: Date
   if (domains.length === 0 && services.length === 0) return 0;
 
   const book = await app.commerce.catalog.get();
-  let created = 0;
+  const todo: Pending[] = [];
   for (const d of domains) {
     const due = asDay(d.nextduedate);
     const tld = book.tldById.get(d.tld_id);
@@ -112,7 +111,7 @@ export async function renewalInvoices(app: FastifyInstance, { now }: { now: Date
       notes: `Renewal of ${d.domainname}`,
       now,
     };
-    if (await createOne(app, renewal, d, d.domainname, d.auto_renew)) created += 1;
+    todo.push({ renewal, who: d, item: d.domainname, autoRenew: d.auto_renew });
   }
   for (const s of services) {
     const due = asDay(s.nextduedate);
@@ -145,40 +144,53 @@ export async function renewalInvoices(app: FastifyInstance, { now }: { now: Date
       notes: `Renewal of ${label}`,
       now,
     };
-    if (await createOne(app, renewal, s, label, s.auto_renew)) created += 1;
+    todo.push({ renewal, who: s, item: label, autoRenew: s.auto_renew });
   }
+  let created = 0;
+  for (let i = 0; i < todo.length; i += CHUNK) created += await createChunk(app, todo.slice(i, i + CHUNK), now);
   return created;
 }
 
-async function createOne(
-  app: FastifyInstance,
-  renewal: NewRenewal,
-  who: { email: string; username: string; first_name: string },
-  item: string,
-  autoRenew: boolean,
-): Promise<boolean> {
-  try {
-    await app.db.orm.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Executor;
-      const invoice = await createRenewalInvoice(tx, renewal);
+interface Pending {
+  renewal: NewRenewal;
+  who: { email: string; username: string; first_name: string };
+  item: string;
+  autoRenew: boolean;
+}
+
+/**
+ * Items are written in chunks of CHUNK, one transaction each (a commit is the expensive part on the embedded
+ * database): the chunk's invoices in one statement, then their mails. A crash rolls back the chunk, which the next pass
+ * redoes; renewals another pass created meanwhile are skipped (the renewal keys decide).
+ */
+const CHUNK = 200;
+
+async function createChunk(app: FastifyInstance, chunk: Pending[], now: Date): Promise<number> {
+  return app.db.orm.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Executor;
+    const created = await createRenewalInvoices(
+      tx,
+      chunk.map((p) => p.renewal),
+      now,
+    );
+    for (const p of chunk) {
+      const invoice = created.get(p.renewal.key);
+      if (!invoice) continue;
       await app.mail.send(
         renewalMail('created', {
           product: app.config.productName,
           storefrontUrl: app.config.storefrontUrl,
-          to: { email: who.email, username: who.username, firstName: who.first_name },
+          to: { email: p.who.email, username: p.who.username, firstName: p.who.first_name },
           invoicenum: invoice.invoicenum,
-          item,
+          item: p.item,
           totalMinor: invoice.totalMinor,
-          currency: renewal.currency,
-          dueDate: renewal.dueDate,
-          autoRenew,
+          currency: p.renewal.currency,
+          dueDate: p.renewal.dueDate,
+          autoRenew: p.autoRenew,
         }),
         tx,
       );
-    });
-    return true;
-  } catch (err) {
-    if (err instanceof AlreadyRenewed) return false;
-    throw err;
-  }
+    }
+    return created.size;
+  });
 }

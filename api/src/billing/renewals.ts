@@ -102,53 +102,88 @@ export interface NewRenewal {
   now: Date;
 }
 
-/** Thrown inside the transaction when another pass created the same renewal first: rolls everything back. */
-export class AlreadyRenewed extends Error {}
-
 /**
- * Creates the order, the invoice (numbered from its id), its line and the renewal row in one statement. The unique
- * renewal key makes a second creation for the same item and period a no-op: AlreadyRenewed rolls the caller's
- * transaction back. Payment kind starts as wallet (auto-pay); paying another way records the kind used.
+ * Creates, for each renewal, its order, its invoice (numbered from its id), its line and its renewal row, in one
+ * statement for the whole list (a statement costs more than its rows on the embedded database). The unique renewal key
+ * decides: a renewal another pass created meanwhile is skipped, and the order and invoice made for it here are removed
+ * again, in the caller's transaction. Returns the invoices created, in the order given. Payment kind starts as wallet
+ * (auto-pay); paying another way records the kind used.
  */
-export async function createRenewalInvoice(
+export async function createRenewalInvoices(
   tx: Executor,
-  r: NewRenewal,
-): Promise<{ id: number; invoicenum: string; totalMinor: number }> {
-  // Raw SQL parameters as text with explicit casts: PGlite and node-postgres then agree on every type.
-  const at = r.now.toISOString();
-  const subtotal = r.line.amountMinor;
-  const vat = vatOf(subtotal, r.vatPercent);
-  const total = subtotal + vat;
+  list: NewRenewal[],
+  now: Date,
+): Promise<Map<string, { id: number; invoicenum: string; totalMinor: number }>> {
+  const created = new Map<string, { id: number; invoicenum: string; totalMinor: number }>();
+  if (list.length === 0) return created;
+  const rows = list.map((r) => {
+    const vat = vatOf(r.line.amountMinor, r.vatPercent);
+    return {
+      key: r.key,
+      item_kind: r.itemKind,
+      item_id: r.itemId,
+      user_id: r.userId,
+      currency: r.currency,
+      subtotal: r.line.amountMinor,
+      vat,
+      total: r.line.amountMinor + vat,
+      vat_percent: r.vatPercent,
+      notes: r.notes,
+      due_date: r.dueDate,
+      period_end: r.periodEnd,
+      service_id: r.line.serviceId,
+      product_id: r.line.productId,
+      kind: r.line.kind,
+      domain_name: r.line.domainName,
+      name: r.line.name,
+      description: r.line.description,
+    };
+  });
+  // Parameters as text with explicit casts: PGlite and node-postgres then agree on every type.
+  const at = now.toISOString();
   const result = await tx.execute(sql`
-    WITH o AS (
-      INSERT INTO orders (user_id, status, created_at) VALUES (${r.userId}, 'Pending', ${at}::timestamptz) RETURNING id
-    ), n AS (
-      SELECT nextval(pg_get_serial_sequence('invoices', 'id')) AS id
+    WITH d AS MATERIALIZED (
+      SELECT d.*, nextval(pg_get_serial_sequence('orders', 'id')) AS oid,
+             nextval(pg_get_serial_sequence('invoices', 'id')) AS iid
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS d(
+        key text, item_kind text, item_id int, user_id int, currency text, subtotal bigint, vat bigint, total bigint,
+        vat_percent numeric, notes text, due_date date, period_end date, service_id int, product_id int, kind text,
+        domain_name text, name text, description text)
+    ), o AS (
+      INSERT INTO orders (id, user_id, status, created_at)
+      SELECT oid, user_id, 'Pending', ${at}::timestamptz FROM d
+      RETURNING id
     ), i AS (
       INSERT INTO invoices (id, invoicenum, order_id, user_id, currency, subtotal_minor, vat_minor, total_minor,
                             vat_percent, payment_kind, status, notes, due_date, created_at)
-      SELECT n.id, 'INV-' || CASE WHEN length(n.id::text) >= 6 THEN n.id::text ELSE lpad(n.id::text, 6, '0') END,
-             o.id, ${r.userId}::int, ${r.currency}, ${subtotal}::bigint, ${vat}::bigint, ${total}::bigint, ${r.vatPercent}::numeric, 'wallet', 'Unpaid',
-             ${r.notes}, ${r.dueDate}::date, ${at}::timestamptz
-      FROM n, o
-      RETURNING id, invoicenum
+      SELECT d.iid, 'INV-' || CASE WHEN length(d.iid::text) >= 6 THEN d.iid::text ELSE lpad(d.iid::text, 6, '0') END,
+             o.id, d.user_id, d.currency, d.subtotal, d.vat, d.total, d.vat_percent, 'wallet', 'Unpaid', d.notes,
+             d.due_date, ${at}::timestamptz
+      FROM d JOIN o ON o.id = d.oid
+      RETURNING id
     ), it AS (
       INSERT INTO invoice_items (invoice_id, service_id, product_id, kind, domain_name, name, description, amount_minor)
-      SELECT i.id, ${r.line.serviceId}::int, ${r.line.productId}::int, ${r.line.kind}, ${r.line.domainName}::text, ${r.line.name},
-             ${r.line.description}, ${subtotal}::bigint
-      FROM i
+      SELECT i.id, d.service_id, d.product_id, d.kind, d.domain_name, d.name, d.description, d.subtotal
+      FROM d JOIN i ON i.id = d.iid
     ), rn AS (
       INSERT INTO renewals (key, item_kind, item_id, user_id, due_date, period_end, invoice_id, created_at)
-      SELECT ${r.key}, ${r.itemKind}, ${r.itemId}::int, ${r.userId}::int, ${r.dueDate}::date, ${r.periodEnd}::date, i.id,
-             ${at}::timestamptz
-      FROM i
+      SELECT d.key, d.item_kind, d.item_id, d.user_id, d.due_date, d.period_end, i.id, ${at}::timestamptz
+      FROM d JOIN i ON i.id = d.iid
       ON CONFLICT (key) DO NOTHING
-      RETURNING id
+      RETURNING invoice_id
     )
-    SELECT i.id, i.invoicenum, (SELECT count(*) FROM rn)::int AS created FROM i`);
-  const row = rowsOf<{ id: number; invoicenum: string; created: number }>(result)[0];
-  if (!row || Number(row.created) !== 1) throw new AlreadyRenewed(r.key);
-  return { id: Number(row.id), invoicenum: row.invoicenum, totalMinor: total };
+    SELECT d.key, d.iid AS id, d.oid,
+           'INV-' || CASE WHEN length(d.iid::text) >= 6 THEN d.iid::text ELSE lpad(d.iid::text, 6, '0') END AS invoicenum,
+           d.total, EXISTS (SELECT 1 FROM rn WHERE rn.invoice_id = d.iid) AS created
+    FROM d`);
+  const lost: number[] = [];
+  for (const row of rowsOf<{ key: string; id: number; oid: number; invoicenum: string; total: string; created: boolean }>(result)) {
+    if (row.created) created.set(row.key, { id: Number(row.id), invoicenum: row.invoicenum, totalMinor: Number(row.total) });
+    else lost.push(Number(row.oid));
+  }
+  // Another pass won these: their orders go, and with them (ON DELETE CASCADE) the invoices and lines made here.
+  if (lost.length) await tx.execute(sql`DELETE FROM orders WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(lost)}::jsonb)::int)`);
+  return created;
 }
 
 /** Rows of a `tx.execute` result on either driver (PGlite and node-postgres both answer `{ rows }`). */
