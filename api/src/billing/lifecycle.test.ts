@@ -8,6 +8,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { issueSession } from '../accounts/repository';
 import { startTestApp, type TestApp } from '../commerce/test-app';
+import { appOn } from '../test/app';
 import { invoices, walletEntries } from '../db/schema-commerce';
 import { renewals } from '../db/schema-lifecycle';
 import { signBody } from '../payments/signature';
@@ -354,3 +355,17 @@ function pdfText(pdf: Buffer): string {
   }
   return out.join(' ');
 }
+
+test('the passes are scheduled in pg-boss (cron, across instances); the time machine and job runner are not in production', async () => {
+  const rows = await t.db.orm.execute(sql`SELECT name, cron FROM pgboss.schedule ORDER BY name`);
+  const names = ((rows as unknown as { rows: { name: string }[] }).rows ?? []).map((r) => r.name);
+  expect(names).toEqual(['auto-pay', 'domain-expiry', 'hosting-suspension', 'renewal-invoices', 'renewal-reminders']);
+  const prod = await appOn(t.base, { NODE_ENV: 'production', JOBS: 'false' });
+  try {
+    expect((await prod.inject({ url: '/dev/clock' })).statusCode).toBe(404);
+    expect((await prod.inject({ method: 'POST', url: '/dev/clock', payload: { advance_days: 1 } })).statusCode).toBe(404);
+    expect((await prod.inject({ method: 'POST', url: '/dev/jobs/run' })).statusCode).toBe(404);
+  } finally {
+    await prod.close();
+  }
+});
