@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from '../env';
-import { apiLogin, createCustomer, expect, test, useSession } from '../fixtures';
+import { apiLogin, createCustomer, expect, test, useSession as storeSession } from '../fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -53,7 +53,7 @@ async function relogin(page: Page, customer: { username: string; password: strin
   await page.goto('/404-set-session');
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => localStorage.removeItem('session'));
-  await useSession(page, session);
+  await storeSession(page, session);
   return session;
 }
 
@@ -84,7 +84,7 @@ test('renewal invoice 14 days before expiry, paid from the invoice page; another
   }
 
   // The domains table shows expiry, status and auto-renew; the customer turns auto-renew off for one domain.
-  await useSession(page, customer.session);
+  await storeSession(page, customer.session);
   await page.goto('/dashboard/domains');
   const lapsingRow = page.getByRole('row', { name: new RegExp(lapsing.replace(/\./g, '\\.')) });
   await expect(lapsingRow.getByRole('cell', { name: 'Active', exact: true })).toBeVisible();
