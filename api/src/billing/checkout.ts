@@ -15,7 +15,7 @@ import {
   payments,
   type PaymentKind,
 } from '../db/schema-commerce';
-import { availabilityOf } from '../domains/service';
+import { availabilityOf, couldNotCheck } from '../domains/service';
 import { ApiError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
 import { formatMoney, toMajor, vatOf } from '../money/money';
@@ -61,9 +61,12 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
   // Registry checks are network calls (RDAP): made before the transaction, which then insists the cart did not change.
   await commerce.ready();
   const registering = seen.filter((i) => i.kind === 'domain_register').map((i) => i.domainName!);
-  const states = await availabilityOf(commerce, registering);
+  const states = await availabilityOf(commerce, registering, { fresh: true });
   for (const name of registering) {
-    if (states.get(name) !== 'available')
+    const state = states.get(name);
+    // 'unknown' (registry slow or rate-limiting) is not 'taken': the customer should try again, not remove the name.
+    if (state === 'unknown' || state === undefined) throw checkoutError(couldNotCheck(name));
+    if (state !== 'available')
       throw checkoutError(`${name} is no longer available. Remove it from your cart to continue.`);
   }
   for (const i of seen.filter((x) => x.kind === 'domain_transfer')) {

@@ -23,6 +23,32 @@ const EnvSchema = v.object({
       v.check((p) => fs.existsSync(p), 'RDAP_BOOTSTRAP_FILE does not exist'),
     ),
   ),
+  RDAP_BOOTSTRAP_URL: v.optional(
+    v.pipe(v.string(), v.url('RDAP_BOOTSTRAP_URL must be an absolute URL')),
+    'https://data.iana.org/rdap/dns.json',
+  ),
+  RDAP_MAX_PARALLEL: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'RDAP_MAX_PARALLEL must be a whole number'),
+      v.transform(Number),
+      v.minValue(1),
+      v.maxValue(64),
+    ),
+    '4',
+  ),
+  WHOIS_SERVERS_FILE: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((p) => fs.existsSync(p), 'WHOIS_SERVERS_FILE does not exist'),
+    ),
+  ),
+  DOMAIN_NAMES_FILE: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((p) => fs.existsSync(p), 'DOMAIN_NAMES_FILE does not exist'),
+    ),
+  ),
   PAYSTACK_SECRET_KEY: v.optional(
     v.pipe(
       v.string(),
@@ -45,6 +71,14 @@ export interface CommerceConfig {
   registry: 'simulated' | 'rdap';
   rdapTimeoutMs: number;
   rdapBootstrapFile?: string;
+  /** Where refreshRdapBootstrap downloads the bootstrap file (IANA's by default). */
+  rdapBootstrapUrl: string;
+  /** Lookups in flight per RDAP or WHOIS server. */
+  rdapMaxParallel: number;
+  /** WHOIS servers added to or replacing the built-in table (domains/whois.ts). */
+  whoisServersFile?: string;
+  /** Premium, reserved and blocked names instead of the bundled domains/names.json. */
+  domainNamesFile?: string;
   paystackSecretKey?: string;
   paystackBaseUrl: string;
   sandboxWebhookSecret?: string;
@@ -68,6 +102,10 @@ export function loadCommerceConfig(env: Record<string, string | undefined> = pro
     registry: e.DOMAIN_REGISTRY,
     rdapTimeoutMs: e.RDAP_TIMEOUT_MS,
     rdapBootstrapFile: e.RDAP_BOOTSTRAP_FILE,
+    rdapBootstrapUrl: e.RDAP_BOOTSTRAP_URL,
+    rdapMaxParallel: e.RDAP_MAX_PARALLEL,
+    whoisServersFile: e.WHOIS_SERVERS_FILE,
+    domainNamesFile: e.DOMAIN_NAMES_FILE,
     paystackSecretKey: e.PAYSTACK_SECRET_KEY,
     paystackBaseUrl: e.PAYSTACK_BASE_URL,
     sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,

@@ -1,9 +1,11 @@
 // What every commerce module shares, built once per app: the price book, the registry, the payment providers and the
 // names already sold here. Decorated on the app as `app.commerce` by the commerce plugin.
 import { inArray } from 'drizzle-orm';
+import type { Clock } from '../clock';
 import type { Executor } from '../db';
 import { customerDomains } from '../db/schema-commerce';
 import { createRegistry } from '../domains/factory';
+import { loadNameList } from '../domains/name-list';
 import type { DomainRegistry } from '../domains/registry';
 import { SimulatedRegistry } from '../domains/simulated-registry';
 import { Catalog } from '../money/catalog';
@@ -36,6 +38,8 @@ export interface Commerce {
 
 export interface CommerceOverrides {
   registry?: DomainRegistry;
+  /** The app's clock, for the registries' date rules (60-day transfer locks). */
+  clock?: Clock;
   providers?: Partial<{ fiat: PaymentProvider; crypto: PaymentProvider }>;
 }
 
@@ -45,7 +49,7 @@ export function createCommerce(
   config: CommerceConfig,
   overrides: CommerceOverrides = {},
 ): Commerce {
-  const registry = overrides.registry ?? createRegistry(config);
+  const registry = overrides.registry ?? createRegistry(config, overrides.clock);
   const sandbox = new SandboxProvider(apiBaseUrl, config.sandboxWebhookSecret);
   const paystack = config.paystackSecretKey
     ? new PaystackProvider({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
@@ -70,7 +74,7 @@ export function createCommerce(
   };
   return {
     config,
-    catalog: new Catalog(db, config.vatPercent),
+    catalog: new Catalog(db, config.vatPercent, loadNameList(config.domainNamesFile)),
     registry,
     providers,
     takenHere,

@@ -20,7 +20,7 @@ export interface CommercePluginOptions extends CommerceOverrides {
 
 export async function commerceRoutes(app: FastifyInstance, opts: CommercePluginOptions = {}) {
   const config = loadCommerceConfig(opts.env ?? process.env);
-  const commerce = createCommerce(app.db.orm, app.config.apiBaseUrl, config, opts);
+  const commerce = createCommerce(app.db.orm, app.config.apiBaseUrl, config, { clock: app.clock, ...opts });
   app.decorate('commerce', commerce);
   // The lifecycle's passes (renewal invoices, expiry, ...) need the price book and the registry: they run in this scope.
   app.jobs.scope = app;
