@@ -30,5 +30,7 @@ export const E2E = {
     RATE_LIMIT_MAX: '100000',
     AUTH_RATE_LIMIT_MAX: '100000',
     LOG_LEVEL: 'warn',
+    // The job system (pg-boss) runs in the API process as under `npm start`; the lifecycle journey drives it.
+    JOBS: 'true',
   },
 };

@@ -36,6 +36,12 @@ export default defineConfig({
       ],
     },
   },
+  // The lifecycle journey moves the server's clock forwards by a year (the time machine), which would expire the
+  // sessions and codes of journeys running beside it: it runs alone, after every other journey has finished.
+  projects: [
+    { name: 'storefront', testIgnore: /lifecycle\.spec\.ts$/ },
+    { name: 'lifecycle', testMatch: /lifecycle\.spec\.ts$/, dependencies: ['storefront'] },
+  ],
   webServer: {
     command: 'node scripts/start.mjs',
     cwd: path.join(__dirname, '..'),

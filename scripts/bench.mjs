@@ -238,7 +238,7 @@ function report(builds, loads, lh) {
 const results = {};
 if (only === 'all' || only === 'front') results.front = await front();
 if (only === 'all' || only === 'api') {
-  for (const script of ['api/scripts/bench.mjs', 'api/scripts/bench-commerce.mjs', 'api/scripts/bench-dns.mjs']) {
+  for (const script of ['api/scripts/bench.mjs', 'api/scripts/bench-commerce.mjs', 'api/scripts/bench-dns.mjs', 'api/scripts/bench-lifecycle.mjs']) {
     if (existsSync(path.join(root, script))) {
       console.log(`\n▶ node ${script}`);
       spawnSync('node', [script], { cwd: root, stdio: 'inherit' });

@@ -22,6 +22,16 @@ import { ApiError, frameworkError, MAX_PARAM_LENGTH } from './http/errors';
 import { parseQuerystring, refuseBadText } from './http/input';
 import { createMailer, type Mailer } from './mail/mailer';
 import { devMailRoutes } from './mail/routes';
+import { sendMailQueue } from './mail/send-mail';
+import { autoPay } from './billing/auto-pay';
+import { hostingSuspension } from './billing/hosting-suspension';
+import { renewalInvoices } from './billing/renewal-invoices';
+import { renewalReminders } from './billing/renewal-reminders';
+import { domainExpiry } from './domains/domain-expiry';
+import { refreshRdapBootstrap } from './domains/rdap-bootstrap';
+import { devJobRoutes } from './jobs/dev-routes';
+import { JobSystem, type QueueDefinition, type ScheduledPass } from './jobs/system';
+import { reconcilePendingPayments } from './payments/reconcile';
 import './types';
 
 export const STATIC_DIR = path.join(API_ROOT, 'static');
@@ -46,6 +56,40 @@ export const resourcePlugins: { name: string; plugin: FastifyPluginAsync; devOnl
   { name: 'content', plugin: contentRoutes },
   { name: 'commerce', plugin: commerceRoutes },
   { name: 'dev-mail', plugin: devMailRoutes, devOnly: true },
+  { name: 'dev-jobs', plugin: devJobRoutes, devOnly: true },
+];
+
+/**
+ * Background work (jobs/system.ts), in the order POST /dev/jobs/run runs it. A scheduled pass takes (app, {now}) and
+ * returns how many items it acted on; adding one is one line here. Cron is UTC wall clock; what is due is decided
+ * from app.clock.
+ */
+export const scheduledPasses: ScheduledPass[] = [
+  { name: 'renewal-invoices', cron: '*/15 * * * *', run: renewalInvoices },
+  { name: 'auto-pay', cron: '5 * * * *', run: autoPay },
+  { name: 'domain-expiry', cron: '10 * * * *', run: domainExpiry },
+  { name: 'hosting-suspension', cron: '10 * * * *', run: hostingSuspension },
+  { name: 'renewal-reminders', cron: '20 * * * *', run: renewalReminders },
+  // Gateway payments whose webhook never came: Verify with back-off, then settle, decline or expire (issue 22.3).
+  {
+    name: 'payment-reconcile',
+    cron: '*/10 * * * *',
+    run: async (app, { now }) => {
+      const r = await reconcilePendingPayments(app, { now });
+      return r.settled + r.declined + r.expired;
+    },
+  },
+  // IANA's RDAP bootstrap file, refreshed daily; the bundled copy stays in use when the download fails (issue 22.8).
+  {
+    name: 'rdap-bootstrap-refresh',
+    cron: '37 4 * * *',
+    run: async (app) => ((await refreshRdapBootstrap(app.commerce.registry, { url: app.commerce.config.rdapBootstrapUrl })).refreshed ? 1 : 0),
+  },
+];
+
+/** Queues fed by requests and passes (enqueued inside their transaction), with their retry policy. */
+export const jobQueues = (config: Config): QueueDefinition[] => [
+  sendMailQueue(config.mailRetry.limit, config.mailRetry.delaySeconds),
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -71,11 +115,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(() => (value) => ({ value }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
-  const mail = opts.mail ?? createMailer({ config, db, clock, logger: app.log });
+  const jobs = new JobSystem(app, scheduledPasses, jobQueues(config));
+  const mail =
+    opts.mail ??
+    createMailer({ config, db, clock, logger: app.log, queue: (tx, data) => jobs.enqueue(tx, 'send-mail', data) });
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('mail', mail);
   app.decorate('clock', clock);
+  app.decorate('jobs', jobs);
+  if (config.jobs) app.addHook('onReady', () => jobs.start());
+  app.addHook('preClose', () => jobs.stop());
   app.addHook('onClose', async () => {
     mail.close();
   });

@@ -21,3 +21,27 @@ export class ManualClock implements Clock {
     this.t = typeof to === 'number' ? to : to.getTime();
   }
 }
+
+/** A clock the development time machine can move forwards (POST /dev/clock). */
+export interface AdjustableClock extends Clock {
+  advance(ms: number): void;
+}
+
+export const isAdjustable = (clock: Clock): clock is AdjustableClock =>
+  typeof (clock as Partial<AdjustableClock>).advance === 'function';
+
+/**
+ * The development clock: the wall clock plus an offset that only grows. server.ts loads the offset from the database
+ * (dev_clock) at start-up and the time machine stores it there, so a restart keeps the same "now" and nothing in the
+ * lifecycle runs twice. A worker process reads it again before each pass (`offsetMs` setter).
+ */
+export class OffsetClock implements AdjustableClock {
+  offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    if (!(ms >= 0)) throw new RangeError('the clock only moves forwards');
+    this.offsetMs += ms;
+  }
+}

@@ -60,6 +60,10 @@ const EnvSchema = v.object({
   ),
   SECURITY_SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'SECURITY_SECRET_KEY must be at least 32 characters'))),
   WEBAUTHN_RP_ID: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9.-]+$/i, 'WEBAUTHN_RP_ID must be a host name such as example.com'))),
+  ROLE: v.optional(v.picklist(['api', 'worker', 'all'], 'ROLE must be api, worker or all'), 'all'),
+  JOBS: v.optional(bool('JOBS')),
+  MAIL_RETRY_LIMIT: v.optional(intFrom('MAIL_RETRY_LIMIT', 0, 100), '5'),
+  MAIL_RETRY_DELAY_SECONDS: v.optional(intFrom('MAIL_RETRY_DELAY_SECONDS', 1, 86_400), '30'),
 });
 
 export interface Config {
@@ -88,6 +92,12 @@ export interface Config {
    * In production the sandbox (free money) runs only when this says `sandbox` explicitly.
    */
   paymentProvider?: 'sandbox' | 'paystack';
+  /** api: HTTP only (enqueues); worker: runs queues and schedules, no HTTP; all: both in one process. */
+  role: 'api' | 'worker' | 'all';
+  /** Start the job system (pg-boss). Default on, off under NODE_ENV=test (test files that need it turn it on). */
+  jobs: boolean;
+  /** send-mail queue: retries after the first failure, first delay (doubling each time). */
+  mailRetry: { limit: number; delaySeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +150,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rpId: e.WEBAUTHN_RP_ID ?? new URL(storefrontUrl).hostname,
       origins: e.STOREFRONT_ORIGINS,
     },
+    role: e.ROLE,
+    jobs: e.JOBS ?? nodeEnv !== 'test',
+    mailRetry: { limit: e.MAIL_RETRY_LIMIT, delaySeconds: e.MAIL_RETRY_DELAY_SECONDS },
   };
 }
 

@@ -2,11 +2,12 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { openReadyDatabase } from './bootstrap';
-import { systemClock } from './clock';
+import { OffsetClock, systemClock, type Clock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { startDns, type DnsService } from './dns';
 import { loadDnsConfig, type DnsConfig } from './dns/config';
+import { loadClockOffset } from './jobs/dev-routes';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -35,9 +36,22 @@ async function main(): Promise<void> {
     process.stderr.write(`Cannot start the API: ${(err as Error).message}\n`);
     process.exit(1);
   }
+  if (config.role !== 'all' && db.kind === 'pglite') {
+    process.stderr.write(
+      `Cannot start the API: ROLE=${config.role} needs PostgreSQL (DATABASE_URL); the embedded database is one process (ROLE=all).\n`,
+    );
+    process.exit(2);
+  }
+  // Outside production the time machine can move the clock; its offset survives a restart (dev_clock).
+  let clock: Clock = systemClock;
+  if (!config.isProduction) {
+    const offsetClock = new OffsetClock();
+    await loadClockOffset(db, offsetClock);
+    clock = offsetClock;
+  }
   let app;
   try {
-    app = await buildApp({ config, db, clock: systemClock, loggerInstance: log });
+    app = await buildApp({ config, db, clock, loggerInstance: log });
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     // Settings read by a module (commerce's gateways, registry) are judged when it registers.
@@ -77,6 +91,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
+  if (config.role === 'worker') {
+    // A worker serves no HTTP: it runs the queues and the scheduled passes (jobs/system.ts).
+    await app.ready();
+    log.info({ database: db.kind, location: db.location }, 'worker ready: running queues and scheduled passes');
+    return;
+  }
   // The authoritative DNS server runs beside the API in this process (issue 15), answering from memory; it is up
   // before the API answers, so whoever waits for the API can query it.
   if (dnsConfig.enabled) {

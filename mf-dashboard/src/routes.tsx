@@ -5,6 +5,7 @@ import type { RouteObject } from 'react-router-dom';
 import { DashboardPage } from './pages/dashboard';
 import { TicketsPage } from './pages/tickets';
 import { InvoicesPage } from './pages/invoices';
+import { InvoicePage } from './pages/invoice';
 import { ServicesPage } from './pages/services';
 import { DomainsPage } from './pages/domains';
 import { DomainPage } from './pages/domain';
@@ -16,6 +17,7 @@ export const routes: RouteObject[] = [
   { path: '/dashboard', element: <DashboardPage /> },
   { path: '/dashboard/tickets', element: <TicketsPage /> },
   { path: '/dashboard/invoices', element: <InvoicesPage /> },
+  { path: '/dashboard/invoices/:invoicenum', element: <InvoicePage /> },
   { path: '/dashboard/services', element: <ServicesPage /> },
   { path: '/dashboard/domains', element: <DomainsPage /> },
   { path: '/dashboard/domains/:domain', element: <DomainPage /> },

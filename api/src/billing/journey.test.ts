@@ -196,14 +196,19 @@ test('from an empty cart to a provisioned domain and hosting service', async () 
       regperiod: 1,
       paymentmethodname: 'Wallet',
       nextduedate: '2027-03-03',
+      expirydate: '2027-03-03',
+      auto_renew: true,
     }),
   ]);
   const svc = (await t.inject({ url: '/api/user_services/', auth })).json() as Record<string, unknown>[];
   expect(svc).toEqual([
     expect.objectContaining({
       domain: 'lagos-bakery.com.ng',
-      billingcycle: 'Monthly',
+      // Sold 'Billed anuually' on the services list: the service says so and is due in a year.
+      billingcycle: 'Annually',
       regdate: '2026-03-03',
+      nextduedate: '2027-03-03',
+      auto_renew: true,
       status: 'Active',
       serverhostname: expect.stringMatching(/\.storefront-hosting\.net$/),
     }),

@@ -13,9 +13,11 @@ import {
   invoices,
   orders,
   userServices,
+  type ItemKind,
 } from '../db/schema-commerce';
 import { vatOf } from '../money/money';
 import { credit } from '../payments/wallet';
+import { applyRenewals } from './renewals';
 
 export type Invoice = typeof invoices.$inferSelect;
 
@@ -56,7 +58,10 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
   const today = now.toISOString().slice(0, 10);
   const names: Provisioned['names'] = [];
 
+  // Renewal lines (the lifecycle's invoices) provision nothing new: they extend their item by one period, once.
+  await applyRenewals(tx, inv.id, now);
   for (const item of items) {
+    if (item.kind === 'domain_renewal' || item.kind === 'hosting_renewal' || item.kind === 'restore_fee') continue;
     if (item.kind === 'hosting') {
       await tx.insert(userServices).values({
         userId: inv.userId,
@@ -64,10 +69,11 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
         serviceId: item.serviceId,
         planId: item.productId,
         name: item.name,
-        billingcycle: 'Monthly',
+        // Plans are sold 'Billed anuually' (services list): one period is a year.
+        billingcycle: 'Annually',
         domain: item.domainName ?? firstDomain,
         regdate: today,
-        nextduedate: addToDate(now, 0, 1),
+        nextduedate: addToDate(now, 1),
         serverhostname: serverHostname(item.id),
         status: 'Active',
         createdAt: now,
@@ -123,7 +129,14 @@ export async function cancelInvoice(
   const [inv] = await tx
     .update(invoices)
     .set({ status: 'Cancelled', notes: sql`trim(${invoices.notes} || ' ' || ${reason})` })
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'Unpaid')))
+    // A renewal invoice stays open when a payment for it is declined: only the lifecycle cancels it.
+    .where(
+      and(
+        eq(invoices.id, invoiceId),
+        eq(invoices.status, 'Unpaid'),
+        sql`NOT EXISTS (SELECT 1 FROM renewals r WHERE r.invoice_id = ${invoices.id})`,
+      ),
+    )
     .returning();
   if (!inv) return false;
   await tx.update(orders).set({ status: 'Cancelled' }).where(eq(orders.id, inv.orderId));
@@ -144,7 +157,8 @@ export async function cancelInvoice(
         cartId: cart!.id,
         serviceId: i.serviceId,
         productId: i.productId,
-        kind: i.kind,
+        // Renewal invoices are never cancelled back into a cart (see the NOT EXISTS above).
+        kind: i.kind as ItemKind,
         domainName: i.domainName,
         eppCode: i.eppCode,
         name: i.name,

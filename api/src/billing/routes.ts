@@ -28,6 +28,24 @@ function invoiceView(i: Invoice) {
   };
 }
 
+/** The caller's invoice by id ('12') or number ('INV-000012'); anyone else's is 404, like one that does not exist. */
+export async function findOwnInvoice(app: FastifyInstance, raw: string, userId: number): Promise<Invoice> {
+  const byNumber = /^INV-\d{1,12}$/i.test(raw);
+  const id = Number(raw);
+  if (!byNumber && (!Number.isSafeInteger(id) || id < 1)) throw notFound();
+  const [inv] = await app.db.orm
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        byNumber ? eq(invoices.invoicenum, raw.toUpperCase()) : eq(invoices.id, id),
+        eq(invoices.userId, userId),
+      ),
+    );
+  if (!inv) throw notFound();
+  return inv;
+}
+
 export async function billingRoutes(app: FastifyInstance) {
   const db = app.db.orm;
 
@@ -89,28 +107,30 @@ export async function billingRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/invoices/:id/',
-    { schema: doc('billing', 'One invoice with its lines', 'required'), preHandler: app.requireUser },
+    {
+      schema: doc('billing', 'One invoice with its lines (by id, or by number: INV-000012)', 'required'),
+      preHandler: app.requireUser,
+    },
     async (request) => {
-      const id = Number((request.params as { id: string }).id);
-      if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-      const [inv] = await db
-        .select()
-        .from(invoices)
-        .where(and(eq(invoices.id, id), eq(invoices.userId, request.user!.id)));
-      if (!inv) throw notFound();
+      const inv = await findOwnInvoice(app, (request.params as { id: string }).id, request.user!.id);
       const items = await db
         .select()
         .from(invoiceItems)
         .where(eq(invoiceItems.invoiceId, inv.id))
         .orderBy(invoiceItems.id);
+      const today = app.clock.now().toISOString().slice(0, 10);
       return {
         ...invoiceView(inv),
+        vat_percent: Number(inv.vatPercent),
+        overdue: inv.status === 'Unpaid' && inv.dueDate < today,
         items: items.map((it) => ({
           id: it.id,
           service: it.serviceId,
           description: it.name,
           domain: it.domainName,
           amount: toMajor(it.amountMinor),
+          kind: it.kind,
+          details: it.description,
         })),
       };
     },
@@ -135,6 +155,7 @@ export async function billingRoutes(app: FastifyInstance) {
         serverhostname: s.serverhostname,
         status: s.status,
         service: s.serviceId,
+        auto_renew: s.autoRenew,
       }));
     },
   );

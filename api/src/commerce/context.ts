@@ -45,6 +45,8 @@ export interface Commerce {
   ready(): Promise<void>;
   /** After a paid invoice committed: tell the registry and remember the names. */
   registered(names: { name: string; transfer: boolean }[]): Promise<void>;
+  /** After the lifecycle released names (unpaid past Redemption): they are for sale again. */
+  released(names: string[]): Promise<void>;
 }
 
 export interface CommerceOverrides {
@@ -94,7 +96,7 @@ export function createCommerce(
     const rows = await db
       .select({ name: customerDomains.domainname })
       .from(customerDomains)
-      .where(inArray(customerDomains.status, ['Active', 'Pending Transfer']));
+      .where(inArray(customerDomains.status, ['Active', 'Pending Transfer', 'Grace', 'Redemption']));
     for (const r of rows) takenHere.add(r.name);
     if (registry instanceof SimulatedRegistry) registry.remember(takenHere);
   };
@@ -115,6 +117,12 @@ export function createCommerce(
       for (const { name, transfer } of names) {
         takenHere.add(name);
         await (transfer ? registry.transferIn(name) : registry.register(name)).catch(() => {});
+      }
+    },
+    async released(names) {
+      for (const name of names) {
+        takenHere.delete(name);
+        await registry.release?.(name).catch(() => {});
       }
     },
   };

@@ -3,6 +3,7 @@
 import { and, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { lifecycleRoutes } from '../billing/lifecycle-routes';
 import { billingRoutes } from '../billing/routes';
 import { cartRoutes } from '../cart/routes';
 import { carts } from '../db/schema-commerce';
@@ -31,6 +32,8 @@ async function commercePlugin(app: FastifyInstance, opts: CommercePluginOptions 
     );
   }
   app.decorate('commerce', commerce);
+  // The lifecycle's passes (renewal invoices, expiry, ...) need the price book and the registry: they run in this scope.
+  app.jobs.scope = app;
   app.addHook('onReady', async () => {
     await commerce
       .ready()
@@ -52,6 +55,7 @@ async function commercePlugin(app: FastifyInstance, opts: CommercePluginOptions 
   await app.register(domainRoutes);
   await app.register(cartRoutes);
   await app.register(billingRoutes);
+  await app.register(lifecycleRoutes);
   await app.register(paymentRoutes);
   await app.register(ticketRoutes);
 }

@@ -31,7 +31,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   }
   let base: Awaited<ReturnType<typeof createTestApp>>;
   try {
-    base = await createTestApp();
+    base = await createTestApp(env);
   } finally {
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];

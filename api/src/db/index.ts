@@ -25,6 +25,8 @@ export interface Database {
   location: string;
   /** PGlite only: the data folder as a gzipped tarball (to start other folders from it). */
   dumpDataDir?: () => Promise<Buffer>;
+  /** PGlite only: the client itself (the job system's PGlite backend shares it). */
+  pglite?: unknown;
   /** Runs `fn` on one dedicated connection. */
   session<T>(fn: (s: RawSession) => Promise<T>): Promise<T>;
   /**
@@ -51,7 +53,7 @@ export interface OpenOptions {
  * PGlite's dynamic import() of Node built-ins fails there without --experimental-vm-modules (which the workspace's
  * jest run does not pass). A Module instance's require is Node's real one.
  */
-function nodeRequire(id: string): unknown {
+export function nodeRequire(id: string): unknown {
   if (process.env.JEST_WORKER_ID === undefined) return createRequire(__filename)(id);
   const ModuleClass = createRequire(__filename)('node:module') as unknown as {
     new (id: string): { filename: string; paths: string[]; require(id: string): unknown };
@@ -108,6 +110,7 @@ async function openPglite(dataDir: string, template: string | false | undefined)
     return {
       kind: 'pglite',
       orm,
+      pglite: client,
       location: pgDir,
       dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()),
       // PGlite is one connection: queries are serialised by PGlite itself.

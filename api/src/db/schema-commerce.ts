@@ -80,6 +80,8 @@ export const carts = pgTable('carts', {
 });
 
 export type ItemKind = 'domain_register' | 'domain_transfer' | 'hosting';
+/** Invoice lines only (never in a cart): made by the lifecycle's renewal invoices (0200_lifecycle.sql). */
+export type InvoiceItemKind = ItemKind | 'domain_renewal' | 'hosting_renewal' | 'restore_fee';
 
 const itemColumns = {
   serviceId: integer('service_id')
@@ -146,6 +148,7 @@ export const invoiceItems = pgTable('invoice_items', {
     .notNull()
     .references(() => invoices.id, { onDelete: 'cascade' }),
   ...itemColumns,
+  kind: text('kind').$type<InvoiceItemKind>().notNull(),
   amountMinor: money('amount_minor').notNull(),
 });
 
@@ -212,7 +215,14 @@ export const walletEntries = pgTable('wallet_entries', {
   createdAt: ts('created_at').notNull(),
 });
 
-export type DomainStatus = 'Active' | 'Pending Transfer' | 'Cancelled' | 'Expired';
+export type DomainStatus =
+  | 'Active'
+  | 'Pending Transfer'
+  | 'Cancelled'
+  | 'Expired'
+  | 'Grace'
+  | 'Redemption'
+  | 'Released';
 
 export const customerDomains = pgTable('customer_domains', {
   id: serial('id').primaryKey(),
@@ -231,8 +241,11 @@ export const customerDomains = pgTable('customer_domains', {
   nextduedate: day('nextduedate').notNull(),
   nameservers: jsonb('nameservers').$type<string[]>().notNull().default([]),
   protection: boolean('protection').notNull().default(false),
+  autoRenew: boolean('auto_renew').notNull().default(true),
   createdAt: ts('created_at').notNull(),
 });
+
+export type ServiceStatus = 'Active' | 'Pending' | 'Suspended' | 'Cancelled' | 'Terminated';
 
 export const userServices = pgTable('user_services', {
   id: serial('id').primaryKey(),
@@ -252,7 +265,8 @@ export const userServices = pgTable('user_services', {
   regdate: day('regdate').notNull(),
   nextduedate: day('nextduedate').notNull(),
   serverhostname: text('serverhostname').notNull(),
-  status: text('status').$type<'Active' | 'Pending' | 'Suspended' | 'Cancelled'>().notNull(),
+  status: text('status').$type<ServiceStatus>().notNull(),
+  autoRenew: boolean('auto_renew').notNull().default(true),
   createdAt: ts('created_at').notNull(),
 });
 

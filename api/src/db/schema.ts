@@ -66,6 +66,11 @@ export const mailOutbox = pgTable('mail_outbox', {
   text: text('text').notNull(),
   html: text('html').notNull(),
   createdAt: ts('created_at').notNull(),
+  /** 'stored' (outbox transport) or 'queued' -> 'sent' | 'failed' (SMTP, sent by the send-mail queue). */
+  status: text('status').$type<'stored' | 'queued' | 'sent' | 'failed'>().notNull().default('stored'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  sentAt: ts('sent_at'),
 });
 
 export const services = pgTable('services', {

@@ -23,6 +23,8 @@ export interface DomainRegistry {
   register(name: string): Promise<void>;
   /** A paid transfer request. */
   transferIn(name: string): Promise<void>;
+  /** The store let the name go (the lifecycle released it); registries that keep no state here omit it. */
+  release?(name: string): Promise<void>;
 }
 
 export const transferReasons = {

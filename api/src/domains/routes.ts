@@ -36,6 +36,9 @@ export function domainRow(d: typeof customerDomains.$inferSelect) {
     registrationdate: d.registrationDate,
     nameservers: d.nameservers,
     protection: d.protection,
+    // Lifecycle (issue 14): the expiry date is the next due date; auto-renew pays it from the wallet.
+    expirydate: d.nextduedate,
+    auto_renew: d.autoRenew,
   };
 }
 

@@ -98,6 +98,17 @@ export class SimulatedRegistry implements DomainRegistry {
     return Promise.resolve();
   }
 
+  /**
+   * A name bought here and released by the lifecycle (unpaid past Redemption: Grace and Redemption were its
+   * registrar's grace periods already) is available again at once (CONTRACT.md), its history gone with it.
+   */
+  release(name: string): Promise<void> {
+    const n = name.toLowerCase();
+    this.boughtHere.delete(n);
+    this.history.delete(n);
+    return Promise.resolve();
+  }
+
   transferIn(name: string): Promise<void> {
     const n = name.toLowerCase();
     this.boughtHere.add(n);

@@ -1,6 +1,6 @@
 // Outgoing mail through nodemailer. Transport 'outbox' (default): the message is built by nodemailer, stored in the
 // mail_outbox table (inside the caller's transaction, so a rolled-back call leaves no mail) and logged.
-// Transport 'smtp' when SMTP_URL is set.
+// Transport 'smtp' when SMTP_URL is set: queued in the caller's transaction, sent by the send-mail queue after commit.
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
@@ -19,27 +19,54 @@ export interface MailMessage {
 export interface Mailer {
   readonly transport: 'outbox' | 'smtp';
   /**
-   * Sends one message. With the outbox, `executor` (a transaction) stores it atomically with the caller's writes.
-   * With SMTP the message leaves at once; a failure throws, and the caller's transaction rolls back.
+   * Sends one message. Outbox: stored with the caller's writes (`executor`, a transaction). SMTP: recorded as 'queued'
+   * and a send-mail job enqueued in that same transaction; a worker sends it after commit, with retries and backoff,
+   * so a mail server that is down never holds a transaction open or blocks a payment. Without an executor the mail
+   * gets a transaction of its own.
    */
   send(message: MailMessage, executor?: Executor): Promise<void>;
+  /** SMTP only: the network send itself (the send-mail queue's worker calls it after commit). */
+  deliver?(message: MailMessage): Promise<void>;
   close(): void;
 }
 
 export class MailDeliveryError extends Error {}
 
-export function createMailer(opts: { config: Config; db: Database; clock: Clock; logger: FastifyBaseLogger }): Mailer {
+/** Puts a job on the send-mail queue inside the given transaction (the job system's `enqueue`). */
+export type MailQueue = (tx: Executor, data: { id: number }) => Promise<void>;
+
+export function createMailer(opts: {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  queue?: MailQueue;
+}): Mailer {
   const { config, db, clock, logger } = opts;
   if (config.smtpUrl) {
     const transporter = nodemailer.createTransport(smtpOptions(config.smtpUrl));
     if (tlsTurnedOff(config.smtpUrl)) logger.warn('SMTP_URL turns TLS off explicitly: the SMTP login and mail travel in clear text');
+    const queue = opts.queue;
+    const record = async (tx: Executor, message: MailMessage) => {
+      const [row] = await tx
+        .insert(mailOutbox)
+        .values({ toAddress: message.to, subject: message.subject, text: message.text, html: message.html, createdAt: clock.now(), status: 'queued' })
+        .returning({ id: mailOutbox.id });
+      if (!queue) throw new MailDeliveryError('SMTP mail needs the job system (JOBS=on) to send it.');
+      await queue(tx, { id: row!.id });
+    };
     return {
       transport: 'smtp',
-      async send(message) {
+      async send(message, executor) {
+        if (executor) await record(executor, message);
+        else await db.orm.transaction((tx) => record(tx as unknown as Executor, message));
+        logger.info({ to: message.to, subject: message.subject }, 'mail queued');
+      },
+      async deliver(message) {
         try {
           await transporter.sendMail({ from: config.mailFrom, ...message });
         } catch (err) {
-          logger.error({ err, to: message.to, subject: message.subject }, 'mail delivery failed');
+          logger.warn({ err, to: message.to, subject: message.subject }, 'mail delivery failed');
           throw new MailDeliveryError((err as Error).message);
         }
         logger.info({ to: message.to, subject: message.subject }, 'mail sent');

@@ -76,6 +76,9 @@ export const userServiceSchema = v.object({
   regdate: text,
   serverhostname: text,
   status: text,
+  // Lifecycle (issue 14): next due date and auto-renew.
+  nextduedate: text,
+  auto_renew: v.optional(v.boolean()),
 });
 export const userServicesSchema = list(userServiceSchema);
 export type UserService = v.InferOutput<typeof userServiceSchema>;
@@ -87,6 +90,9 @@ export const userDomainSchema = v.object({
   regperiod: v.nullish(v.union([v.string(), v.number()])),
   status: text,
   nextduedate: text,
+  // Lifecycle (issue 14): the expiry date and auto-renew.
+  expirydate: text,
+  auto_renew: v.optional(v.boolean()),
 });
 export const userDomainsSchema = list(userDomainSchema);
 export type UserDomain = v.InferOutput<typeof userDomainSchema>;
@@ -133,3 +139,39 @@ export const sessionRowSchema = v.object({
 });
 export type SessionRow = v.InferOutput<typeof sessionRowSchema>;
 export const sessionsSchema = v.object({ data: v.array(sessionRowSchema) });
+export const invoiceDetailSchema = v.object({
+  ...invoiceSchema.entries,
+  id,
+  subtotal: v.nullish(amount),
+  tax: v.nullish(amount),
+  vat_percent: v.nullish(amount),
+  datepaid: text,
+  overdue: v.optional(v.boolean(), false),
+  items: list(
+    v.object({
+      id,
+      description: text,
+      domain: text,
+      amount,
+      kind: text,
+      details: text,
+    }),
+  ),
+});
+export type InvoiceDetail = v.InferOutput<typeof invoiceDetailSchema>;
+
+export const payAnswerSchema = v.object({
+  message: text,
+  data: v.optional(v.object({ status: text, authorization_url: v.optional(v.string()), invoicenum: v.nullish(id) })),
+});
+export type PayAnswer = v.InferOutput<typeof payAnswerSchema>;
+
+export const autoRenewSchema = v.object({ id, auto_renew: v.boolean() });
+
+export const noticesSchema = v.object({
+  overdue_invoices: list(v.object({ id, invoicenum: v.string(), duedate: text, total: amount, currency: v.string() })),
+  domains: list(
+    v.object({ domainname: v.string(), status: v.string(), expirydate: text, invoicenum: v.nullish(v.string()), invoice_id: v.nullish(id) }),
+  ),
+});
+export type Notices = v.InferOutput<typeof noticesSchema>;

@@ -12,6 +12,7 @@ import { getUserServices } from '../api/get-user-services';
 import { getWalletBalance } from '../api/get-wallet-balance';
 import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame';
 import { DepositDialog } from '../components/deposit-dialog';
+import { LifecycleNotice } from '../components/lifecycle-notice';
 import { useLoad, type Load } from '../components/use-load';
 
 const Grid = styled.div`
@@ -125,6 +126,7 @@ export function DashboardPage() {
 
   return (
     <DashboardFrame title="Dashboard">
+      <LifecycleNotice />
       <Tiles>
         <CountTile label="Tickets" value={count(tickets)} />
         <CountTile label="Services" value={count(services)} />

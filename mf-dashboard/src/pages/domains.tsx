@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Table, type Column } from 'shared/ui';
 import { getUserDomains } from '../api/get-user-domains';
 import type { UserDomain } from '../api/schemas';
+import { AutoRenewSwitch } from '../components/auto-renew-switch';
 import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame';
 import { dash } from '../components/dash';
 import { ListState } from '../components/list-state';
@@ -17,6 +18,12 @@ const COLUMNS: Column<UserDomain>[] = [
   { header: 'Billing Cycle', cell: (d) => dash(d.regperiod) },
   { header: 'Status', cell: (d) => dash(d.status) },
   { header: 'Server Hostname', cell: (d) => <DateCell value={d.nextduedate} /> },
+  // Lifecycle (issue 14), added after the spec's columns.
+  { header: 'Expiry Date', cell: (d) => <DateCell value={d.expirydate ?? d.nextduedate} /> },
+  {
+    header: 'Auto-renew',
+    cell: (d) => <AutoRenewSwitch what="domain" id={d.id} name={d.domainname ?? ''} initial={d.auto_renew} />,
+  },
 ];
 
 export function DomainsPage() {

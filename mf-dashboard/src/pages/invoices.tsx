@@ -1,3 +1,4 @@
+import { Link, useNavigate } from 'react-router-dom';
 import { formatMoney } from 'shared/format';
 import { Table, type Column } from 'shared/ui';
 import { getInvoices } from '../api/get-invoices';
@@ -10,7 +11,17 @@ import { DateCell, TableBox } from '../components/table-box';
 import { useLoad } from '../components/use-load';
 
 const COLUMNS: Column<Invoice>[] = [
-  { header: 'Invoice Number', cell: (i) => dash(i.invoicenum) },
+  {
+    header: 'Invoice Number',
+    cell: (i) =>
+      i.invoicenum === null || i.invoicenum === undefined || i.invoicenum === '' ? (
+        '-'
+      ) : (
+        <Link to={`/dashboard/invoices/${encodeURIComponent(String(i.invoicenum))}`} onClick={(e) => e.stopPropagation()}>
+          {String(i.invoicenum)}
+        </Link>
+      ),
+  },
   { header: 'Payment Method', cell: (i) => dash(i.paymentmethod) },
   { header: 'Note', cell: (i) => <Clip text={dash(i.notes)} /> },
   { header: 'Due Date', cell: (i) => <DateCell value={i.duedate} /> },
@@ -24,6 +35,7 @@ const COLUMNS: Column<Invoice>[] = [
 
 export function InvoicesPage() {
   const invoices = useLoad(getInvoices);
+  const navigate = useNavigate();
   return (
     <DashboardFrame title="Invoices">
       <Tiles>
@@ -32,7 +44,13 @@ export function InvoicesPage() {
       <ListState load={invoices} what="invoices" empty="No invoices yet." isEmpty={(data) => data.invoices.length === 0}>
         {(data) => (
           <TableBox>
-            <Table caption="Invoices" columns={COLUMNS} rows={data.invoices} rowKey={(i) => String(i.id ?? i.invoicenum)} />
+            <Table
+              caption="Invoices"
+              columns={COLUMNS}
+              rows={data.invoices}
+              rowKey={(i) => String(i.id ?? i.invoicenum)}
+              onRowClick={(i) => navigate(`/dashboard/invoices/${encodeURIComponent(String(i.invoicenum ?? i.id))}`)}
+            />
           </TableBox>
         )}
       </ListState>

@@ -1,6 +1,7 @@
 import { Table, type Column } from 'shared/ui';
 import { getUserServices } from '../api/get-user-services';
 import type { UserService } from '../api/schemas';
+import { AutoRenewSwitch } from '../components/auto-renew-switch';
 import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame';
 import { dash } from '../components/dash';
 import { ListState } from '../components/list-state';
@@ -14,6 +15,13 @@ const COLUMNS: Column<UserService>[] = [
   { header: 'Domain', cell: (s) => dash(s.domain) },
   { header: 'Registration Date', cell: (s) => <DateCell value={s.regdate} /> },
   { header: 'Server Hostname', cell: (s) => dash(s.serverhostname) },
+  // Lifecycle (issue 14), added after the spec's columns.
+  { header: 'Next Due Date', cell: (s) => <DateCell value={s.nextduedate} /> },
+  { header: 'Status', cell: (s) => dash(s.status) },
+  {
+    header: 'Auto-renew',
+    cell: (s) => <AutoRenewSwitch what="service" id={s.id} name={s.domain ? `${s.name ?? ''} (${s.domain})` : (s.name ?? '')} initial={s.auto_renew} />,
+  },
 ];
 
 export function ServicesPage() {

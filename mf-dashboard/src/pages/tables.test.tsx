@@ -61,9 +61,10 @@ describe('services', () => {
     renderAt('/dashboard/services', <ServicesPage />);
     expect(await screen.findByRole('cell', { name: 'Starter Hosting' })).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Total Services' })).getByText('2')).toBeInTheDocument();
-    expect(headers()).toEqual(['S/N', 'Service Name', 'Billing Cycle', 'Domain', 'Registration Date', 'Server Hostname']);
-    expect(cells(0)).toEqual(['1', 'Starter Hosting', 'Annually', 'mysite.com', '2nd Mar, 2024', 'srv1.host.test']);
-    expect(cells(1)).toEqual(['2', 'Pro Hosting', 'Monthly', '-', '22nd Apr, 2024', '-']);
+    // The spec's columns first, then the lifecycle's (issue 14): next due date, status, auto-renew.
+    expect(headers()).toEqual(['S/N', 'Service Name', 'Billing Cycle', 'Domain', 'Registration Date', 'Server Hostname', 'Next Due Date', 'Status', 'Auto-renew']);
+    expect(cells(0)).toEqual(['1', 'Starter Hosting', 'Annually', 'mysite.com', '2nd Mar, 2024', 'srv1.host.test', '-', 'Active', '-']);
+    expect(cells(1)).toEqual(['2', 'Pro Hosting', 'Monthly', '-', '22nd Apr, 2024', '-', '-', 'Pending', '-']);
   });
 
   it('shows the empty state', async () => {
@@ -86,9 +87,9 @@ describe('domains', () => {
     renderAt('/dashboard/domains', <DomainsPage />);
     expect(await screen.findByRole('cell', { name: 'mysite.com' })).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Total Domains' })).getByText('2')).toBeInTheDocument();
-    expect(headers()).toEqual(['S/N', 'Domain Name', 'Payment Method', 'Billing Cycle', 'Status', 'Server Hostname']);
-    expect(cells(0)).toEqual(['1', 'mysite.com', 'Wallet', '1', 'Active', '2nd Mar, 2025']);
-    expect(cells(1)).toEqual(['2', 'other.ng', '-', '2', 'Pending', '-']);
+    expect(headers()).toEqual(['S/N', 'Domain Name', 'Payment Method', 'Billing Cycle', 'Status', 'Server Hostname', 'Expiry Date', 'Auto-renew']);
+    expect(cells(0)).toEqual(['1', 'mysite.com', 'Wallet', '1', 'Active', '2nd Mar, 2025', '2nd Mar, 2025', '-']);
+    expect(cells(1)).toEqual(['2', 'other.ng', '-', '2', 'Pending', '-', '-', '-']);
   });
 
   it('shows the failure state with a Retry that loads again', async () => {

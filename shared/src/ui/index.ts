@@ -8,3 +8,4 @@ export { Toast } from './toast';
 export { NotFound } from './not-found';
 export { GlobalStyles } from './global-styles';
 export { useSchemaForm } from './use-schema-form';
+export { PaymentMethodDialog, payNavigation, type PaymentMethodDialogProps } from './payment-dialog';

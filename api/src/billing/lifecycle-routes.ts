@@ -1,0 +1,139 @@
+// The customer's side of the lifecycle: turn auto-renew on or off, the dashboard's notices (overdue invoices, domains
+// in Grace or Redemption, judged by the server's clock), and an invoice as a PDF.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { doc } from '../commerce/docs';
+import { companyDetails, users } from '../db/schema';
+import { customerDomains, invoiceItems, userServices } from '../db/schema-commerce';
+import { notFound, validationError } from '../http/errors';
+import { toMajor } from '../money/money';
+import { invoicePdf } from './invoice-pdf';
+import { rowsOf } from './renewals';
+import { findOwnInvoice } from './routes';
+
+function autoRenewOf(body: unknown): boolean {
+  const value = (body as { auto_renew?: unknown } | null)?.auto_renew;
+  if (typeof value !== 'boolean') throw validationError({ auto_renew: 'Must be a valid boolean.' });
+  return value;
+}
+
+const idOf = (raw: string) => {
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+  return id;
+};
+
+export async function lifecycleRoutes(app: FastifyInstance) {
+  const db = app.db.orm;
+
+  app.put(
+    '/domain/:id/auto-renew/',
+    { schema: doc('domains', 'Turn auto-renew of one of your domains on or off: {auto_renew}', 'required'), preHandler: app.requireUser },
+    async (request) => {
+      const value = autoRenewOf(request.body);
+      const [row] = await db
+        .update(customerDomains)
+        .set({ autoRenew: value })
+        .where(and(eq(customerDomains.id, idOf((request.params as { id: string }).id)), eq(customerDomains.userId, request.user!.id)))
+        .returning();
+      if (!row) throw notFound();
+      return { id: row.id, domainname: row.domainname, auto_renew: row.autoRenew };
+    },
+  );
+
+  app.put(
+    '/api/user_services/:id/auto-renew/',
+    { schema: doc('billing', 'Turn auto-renew of one of your hosting services on or off: {auto_renew}', 'required'), preHandler: app.requireUser },
+    async (request) => {
+      const value = autoRenewOf(request.body);
+      const [row] = await db
+        .update(userServices)
+        .set({ autoRenew: value })
+        .where(and(eq(userServices.id, idOf((request.params as { id: string }).id)), eq(userServices.userId, request.user!.id)))
+        .returning();
+      if (!row) throw notFound();
+      return { id: row.id, name: row.name, auto_renew: row.autoRenew };
+    },
+  );
+
+  app.get(
+    '/api/lifecycle/notices/',
+    { schema: doc('billing', 'What needs the customer: overdue invoices, domains in Grace or Redemption', 'required'), preHandler: app.requireUser },
+    async (request) => {
+      const today = app.clock.now().toISOString().slice(0, 10);
+      const userId = request.user!.id;
+      const overdue = rowsOf<{ id: number; invoicenum: string; due_date: string; total_minor: string; currency: string }>(
+        await db.execute(sql`
+          SELECT id, invoicenum, to_char(due_date, 'YYYY-MM-DD') AS due_date, total_minor, currency FROM invoices
+          WHERE user_id = ${userId} AND status = 'Unpaid' AND due_date < ${today}::date ORDER BY due_date, id`),
+      );
+      const lapsed = rowsOf<{ domainname: string; status: string; expirydate: string; invoicenum: string | null; invoice_id: number | null }>(
+        await db.execute(sql`
+          SELECT d.domainname, d.status, to_char(d.nextduedate, 'YYYY-MM-DD') AS expirydate, i.invoicenum, i.id AS invoice_id
+          FROM customer_domains d
+          LEFT JOIN renewals r ON r.item_kind = 'domain' AND r.item_id = d.id AND r.applied_at IS NULL
+          LEFT JOIN invoices i ON i.id = r.invoice_id AND i.status = 'Unpaid'
+          WHERE d.user_id = ${userId} AND d.status IN ('Grace', 'Redemption') ORDER BY d.nextduedate, d.id`),
+      );
+      return {
+        overdue_invoices: overdue.map((i) => ({
+          id: Number(i.id),
+          invoicenum: i.invoicenum,
+          duedate: i.due_date,
+          total: toMajor(Number(i.total_minor)),
+          currency: i.currency,
+        })),
+        domains: lapsed.map((d) => ({
+          domainname: d.domainname,
+          status: d.status,
+          expirydate: d.expirydate,
+          invoicenum: d.invoicenum,
+          invoice_id: d.invoice_id === null ? null : Number(d.invoice_id),
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/invoices/:id/pdf/',
+    { schema: doc('billing', 'One of your invoices as a PDF (check it with pdftotext)', 'required'), preHandler: app.requireUser },
+    async (request, reply) => {
+      const inv = await findOwnInvoice(app, (request.params as { id: string }).id, request.user!.id);
+      const [lines, [user], [company]] = await Promise.all([
+        db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, inv.id)).orderBy(asc(invoiceItems.id)),
+        db.select().from(users).where(eq(users.id, inv.userId)),
+        db.select().from(companyDetails).orderBy(asc(companyDetails.id)).limit(1),
+      ]);
+      const name = [user!.firstName, user!.lastName].filter((s) => s.trim()).join(' ') || user!.username;
+      const pdf = await invoicePdf({
+        seller: {
+          name: app.config.productName,
+          address: company?.address ?? '',
+          email: company?.email ?? '',
+          phone: company?.phoneNumber ?? '',
+        },
+        customer: {
+          name,
+          email: user!.email,
+          address: [user!.address, user!.city, user!.state, user!.postCode].filter((s) => s.trim()).join(', '),
+        },
+        invoicenum: inv.invoicenum ?? String(inv.id),
+        status: inv.status,
+        createdAt: inv.createdAt,
+        dueDate: inv.dueDate,
+        paidAt: inv.paidAt,
+        currency: inv.currency,
+        vatPercent: inv.vatPercent,
+        subtotalMinor: inv.subtotalMinor,
+        vatMinor: inv.vatMinor,
+        totalMinor: inv.totalMinor,
+        lines: lines.map((l) => ({ name: l.kind === 'hosting' || !l.domainName || l.name.includes(l.domainName) ? l.name : `${l.name}: ${l.domainName}`, details: l.description, amountMinor: l.amountMinor })),
+      });
+      reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${inv.invoicenum ?? inv.id}.pdf"`)
+        .header('cache-control', 'private, no-store');
+      return Buffer.from(pdf);
+    },
+  );
+}

@@ -1,0 +1,371 @@
+// The lifecycle with the clock moved (CONTRACT.md 'Round 2: after the sale'): both timelines step by step, auto-pay,
+// reminders at most once, two job runs at once, a wallet payment racing a webhook, the time machine itself, the PDF.
+// The job system (pg-boss) runs for real here (JOBS=true), on PGlite or on PostgreSQL (test-pg.mjs).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { issueSession } from '../accounts/repository';
+import { startTestApp, type TestApp } from '../commerce/test-app';
+import { appOn } from '../test/app';
+import { invoices, walletEntries } from '../db/schema-commerce';
+import { renewals } from '../db/schema-lifecycle';
+import { signBody } from '../payments/signature';
+import { credit } from '../payments/wallet';
+
+const SECRET = 'sandbox-secret-for-lifecycle-0123456789';
+const DAY = 24 * 3600 * 1000;
+
+let t: TestApp;
+let planId: number;
+beforeAll(async () => {
+  t = await startTestApp({ JOBS: 'true', SANDBOX_WEBHOOK_SECRET: SECRET, LOG_LEVEL: 'error' });
+  const services = (await t.inject({ url: '/hosting/services/' })).json() as { id: number; hosting_plans: { id: number }[] }[];
+  planId = services.find((s) => s.id === 3)!.hosting_plans[0]!.id;
+}, 120_000);
+afterAll(() => t?.close());
+
+let seq = 0;
+const freshName = () => `life-${Date.now().toString(36)}-${++seq}.com`;
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function buy(auth: string, name: string, hosting = true) {
+  expect(
+    (await t.inject({ method: 'POST', url: '/api/cart/', auth, payload: { service_id: 1, product_id: 1, metadata: { domain_name: name } } }))
+      .statusCode,
+  ).toBe(200);
+  if (hosting)
+    expect((await t.inject({ method: 'POST', url: '/api/cart/', auth, payload: { service_id: 3, product_id: planId } })).statusCode).toBe(200);
+  const res = await t.inject({ method: 'POST', url: '/api/checkout/', auth, payload: { payment_kind: 'wallet', currency: 'USD' } });
+  expect(res.statusCode).toBe(200);
+  return res.json() as Json;
+}
+const fund = (userId: number, minor: number, currency = 'USD') =>
+  credit(t.db.orm, { userId, currency, amountMinor: minor, kind: 'deposit', description: 'test funds', now: t.clock.now() });
+const balance = async (userId: number) =>
+  Number(
+    (
+      await t.db.orm
+        .select({ s: sql<string>`coalesce(sum(${walletEntries.amountMinor}), 0)` })
+        .from(walletEntries)
+        .where(eq(walletEntries.userId, userId))
+    )[0]!.s,
+  );
+const run = async () => {
+  const res = await t.inject({ method: 'POST', url: '/dev/jobs/run' });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { ran: Record<string, number> }).ran;
+};
+/** Customers of this file: moving the clock a year ahead expires their sessions, so each gets a new one. */
+const people: { id: number; auth: string; email: string }[] = [];
+const customer = async () => {
+  const u = await t.user();
+  people.push(u);
+  return u;
+};
+const setDay = async (iso: string) => {
+  t.clock.set(new Date(`${iso}T10:00:00Z`));
+  for (const u of people) u.auth = `Token ${(await issueSession(t.db.orm, u.id, t.clock.now())).access}`;
+};
+const domainOf = async (auth: string, name: string) =>
+  ((await t.inject({ url: '/domain/', auth })).json() as Json[]).find((d) => d.domainname === name)!;
+const serviceOf = async (auth: string, name: string) =>
+  ((await t.inject({ url: '/api/user_services/', auth })).json() as Json[]).find((s) => s.domain === name)!;
+const invoicesOf = async (auth: string) =>
+  (await t.inject({ url: '/api/user_invoice_list/', auth })).json().invoices.invoices.invoice as Json[];
+const mailsTo = async (email: string) => (await t.inject({ url: `/dev/outbox?to=${encodeURIComponent(email)}` })).json() as Json[];
+
+test('the time machine: read, move forwards, never backwards', async () => {
+  const before = (await t.inject({ url: '/dev/clock' })).json() as { now: string };
+  expect(before.now).toBe(t.clock.now().toISOString());
+  const moved = await t.inject({ method: 'POST', url: '/dev/clock', payload: { advance_days: 2, advance_hours: 3 } });
+  expect(moved.statusCode).toBe(200);
+  expect(Date.parse(moved.json().now) - Date.parse(before.now)).toBe(2 * DAY + 3 * 3600 * 1000);
+  const back = await t.inject({ method: 'POST', url: '/dev/clock', payload: { advance_days: -1 } });
+  expect(back.statusCode).toBe(400);
+  expect(back.json()).toEqual({ advance_days: ['The clock cannot move backwards.'] });
+  expect((await t.inject({ url: '/dev/clock' })).json().now).toBe(moved.json().now);
+  expect((await t.inject({ method: 'POST', url: '/dev/clock', payload: { advance_hours: 'x' } })).statusCode).toBe(400);
+});
+
+test('domain and hosting timelines: invoice at 14 days, reminders once, Grace, Suspended, pay, Redemption, Released', async () => {
+  await setDay('2026-03-03');
+  const u = await customer();
+  const name = freshName();
+  await fund(u.id, 100_000);
+  await buy(u.auth, name);
+  const start = await balance(u.id);
+  expect(await domainOf(u.auth, name)).toMatchObject({ status: 'Active', expirydate: '2027-03-03', auto_renew: true });
+  expect(await serviceOf(u.auth, name)).toMatchObject({ status: 'Active', nextduedate: '2027-03-03', billingcycle: 'Annually' });
+  // Turn auto-renew off for both (so the wallet is not used), and check another customer cannot.
+  const other = await customer();
+  const d = await domainOf(u.auth, name);
+  const s = await serviceOf(u.auth, name);
+  expect((await t.inject({ method: 'PUT', url: `/domain/${d.id}/auto-renew/`, auth: other.auth, payload: { auto_renew: false } })).statusCode).toBe(404);
+  expect((await t.inject({ method: 'PUT', url: `/domain/${d.id}/auto-renew/`, auth: u.auth, payload: { auto_renew: 'no' } })).statusCode).toBe(400);
+  expect((await t.inject({ method: 'PUT', url: `/domain/${d.id}/auto-renew/`, auth: u.auth, payload: { auto_renew: false } })).json()).toMatchObject({ auto_renew: false });
+  expect((await t.inject({ method: 'PUT', url: `/api/user_services/${s.id}/auto-renew/`, auth: u.auth, payload: { auto_renew: false } })).json()).toMatchObject({ auto_renew: false });
+
+  // 15 days before: nothing yet.
+  await setDay('2027-02-16');
+  await run();
+  expect(await invoicesOf(u.auth)).toHaveLength(1);
+
+  // 14 days before: one renewal invoice each, with its mail (amount in the invoice currency, link to the invoice page).
+  await setDay('2027-02-17');
+  const first = await run();
+  expect(first['renewal-invoices']).toBeGreaterThanOrEqual(2);
+  const list = await invoicesOf(u.auth);
+  expect(list).toHaveLength(3);
+  const renewalsOf = list.filter((i) => i.status === 'Unpaid');
+  expect(renewalsOf.map((i) => i.duedate)).toEqual(['2027-03-03', '2027-03-03']);
+  const domainInvoice = renewalsOf.find((i) => String(i.notes).includes(`Renewal of ${name}`) && !String(i.notes).includes('('))!;
+  const hostingInvoice = renewalsOf.find((i) => i !== domainInvoice)!;
+  const created = (await mailsTo(u.email)).filter((m) => String(m.subject).startsWith('Renewal invoice'));
+  expect(created).toHaveLength(2);
+  const domainMail = created.find((m) => m.subject === `Renewal invoice ${domainInvoice.invoicenum} for ${name}`)!;
+  expect(domainMail.text).toContain(`Amount due: USD ${domainInvoice.total.toFixed(2)}`);
+  expect(domainMail.text).toContain(`http://localhost:3000/dashboard/invoices/${domainInvoice.invoicenum}`);
+  expect(domainMail.created_at).toBe(t.clock.now().toISOString());
+
+  // Same day again: nothing changes (no invoice, no mail).
+  const mailCount = (await mailsTo(u.email)).length;
+  const again = await run();
+  expect(again['renewal-invoices']).toBe(0);
+  expect(await invoicesOf(u.auth)).toHaveLength(3);
+  expect((await mailsTo(u.email)).length).toBe(mailCount);
+
+  // 7 days before: one reminder per invoice, once, even over several runs that day.
+  await setDay('2027-02-24');
+  await run();
+  await run();
+  const reminders7 = (await mailsTo(u.email)).filter((m) => String(m.subject).includes('in 7 days'));
+  expect(reminders7).toHaveLength(2);
+  // Auto-renew is off: the wallet was not touched.
+  expect(await balance(u.id)).toBe(start);
+  await setDay('2027-03-02');
+  await run();
+  expect((await mailsTo(u.email)).filter((m) => String(m.subject).includes('tomorrow'))).toHaveLength(2);
+
+  // The day after expiry: the domain is in Grace, the service still Active; overdue reminders and a dashboard notice.
+  await setDay('2027-03-04');
+  await run();
+  expect(await domainOf(u.auth, name)).toMatchObject({ status: 'Grace', expirydate: '2027-03-03' });
+  expect((await serviceOf(u.auth, name)).status).toBe('Active');
+  expect((await mailsTo(u.email)).filter((m) => String(m.subject).startsWith('Overdue'))).toHaveLength(2);
+  const notices = (await t.inject({ url: '/api/lifecycle/notices/', auth: u.auth })).json() as Json;
+  expect(notices.domains).toEqual([
+    { domainname: name, status: 'Grace', expirydate: '2027-03-03', invoicenum: domainInvoice.invoicenum, invoice_id: domainInvoice.id },
+  ]);
+  expect(notices.overdue_invoices.map((i: Json) => i.invoicenum).sort()).toEqual(
+    [domainInvoice.invoicenum, hostingInvoice.invoicenum].sort(),
+  );
+
+  // 3 days past due: the service is Suspended. Paying its invoice makes it Active for exactly one more period.
+  await setDay('2027-03-06');
+  await run();
+  expect((await serviceOf(u.auth, name)).status).toBe('Suspended');
+  const other404 = await t.inject({ method: 'POST', url: `/api/invoices/${hostingInvoice.id}/pay/`, auth: other.auth, payload: { payment_kind: 'wallet' } });
+  expect(other404.statusCode).toBe(404);
+  const paid = await t.inject({ method: 'POST', url: `/api/invoices/${hostingInvoice.id}/pay/`, auth: u.auth, payload: { payment_kind: 'wallet' } });
+  expect(paid.statusCode).toBe(200);
+  expect(await serviceOf(u.auth, name)).toMatchObject({ status: 'Active', nextduedate: '2028-03-03' });
+  const twice = await t.inject({ method: 'POST', url: `/api/invoices/${hostingInvoice.id}/pay/`, auth: u.auth, payload: { payment_kind: 'wallet' } });
+  expect(twice.statusCode).toBe(400);
+  expect(twice.json().error).toMatch(/is paid, not unpaid/);
+  await run();
+  expect(await serviceOf(u.auth, name)).toMatchObject({ status: 'Active', nextduedate: '2028-03-03' });
+
+  // 31 days past expiry: Redemption, and the restore fee (80.00 USD) is on the invoice with its VAT.
+  const before = (await t.inject({ url: `/api/invoices/${domainInvoice.id}/`, auth: u.auth })).json() as Json;
+  await setDay('2027-04-03');
+  await run();
+  expect((await domainOf(u.auth, name)).status).toBe('Redemption');
+  const withFee = (await t.inject({ url: `/api/invoices/${domainInvoice.invoicenum}/`, auth: u.auth })).json() as Json;
+  expect(withFee.items.map((i: Json) => i.kind)).toEqual(['domain_renewal', 'restore_fee']);
+  expect(withFee.subtotal).toBeCloseTo(before.subtotal + 80, 2);
+  expect(withFee.overdue).toBe(true);
+  await run();
+  expect(((await t.inject({ url: `/api/invoices/${domainInvoice.id}/`, auth: u.auth })).json() as Json).items).toHaveLength(2);
+
+  // 61 days past expiry: Released, the invoice cancelled, the name for sale again.
+  expect((await t.inject({ url: `/domain/check/${name}` })).json().available).toBe(false);
+  await setDay('2027-05-03');
+  await run();
+  expect((await domainOf(u.auth, name)).status).toBe('Released');
+  expect(((await t.inject({ url: `/api/invoices/${domainInvoice.id}/`, auth: u.auth })).json() as Json).status).toBe('Cancelled');
+  expect((await t.inject({ url: `/domain/check/${name}` })).json().available).toBe(true);
+  const cancelled = await t.inject({ method: 'POST', url: `/api/invoices/${domainInvoice.id}/pay/`, auth: u.auth, payload: { payment_kind: 'wallet' } });
+  expect(cancelled.statusCode).toBe(400);
+  expect(cancelled.json().error).toMatch(/is cancelled, not unpaid/);
+  // Someone else can buy it now.
+  const v = await customer();
+  await fund(v.id, 10_000);
+  await buy(v.auth, name, false);
+  expect((await domainOf(v.auth, name)).status).toBe('Active');
+
+  // A service left unpaid 30 days past due is Terminated and its invoice cancelled.
+  await setDay('2028-02-18');
+  await run();
+  await setDay('2028-04-03');
+  await run();
+  expect((await serviceOf(u.auth, name)).status).toBe('Terminated');
+}, 120_000);
+
+test('auto-pay: from 7 days before, only when the wallet covers it, once, extending by exactly one year', async () => {
+  await setDay('2026-03-03');
+  const u = await customer();
+  const name = freshName();
+  await fund(u.id, 100_000);
+  await buy(u.auth, name, false);
+  const left = await balance(u.id);
+  // Spend the wallet down so it does not cover the renewal.
+  await credit(t.db.orm, { userId: u.id, currency: 'USD', amountMinor: 1, kind: 'deposit', description: 'x', now: t.clock.now() });
+  await t.db.orm.insert(walletEntries).values({ userId: u.id, currency: 'USD', amountMinor: -(left + 1), kind: 'payment', description: 'spent', createdAt: t.clock.now() });
+  await setDay('2027-02-17');
+  await run();
+  await setDay('2027-02-24');
+  await run();
+  const [inv] = (await invoicesOf(u.auth)).filter((i) => i.status === 'Unpaid');
+  expect(inv).toBeDefined();
+  // Topped up later the same day: today's try already happened, tomorrow's pays.
+  await fund(u.id, 50_000);
+  await run();
+  expect((await invoicesOf(u.auth)).find((i) => i.id === inv!.id)!.status).toBe('Unpaid');
+  await setDay('2027-02-25');
+  const ran = await run();
+  expect(ran['auto-pay']).toBe(1);
+  expect((await invoicesOf(u.auth)).find((i) => i.id === inv!.id)!.status).toBe('Paid');
+  expect(await balance(u.id)).toBe(50_000 - Math.round(inv!.total * 100));
+  expect(await domainOf(u.auth, name)).toMatchObject({ status: 'Active', expirydate: '2028-03-03' });
+  expect((await run())['auto-pay']).toBe(0);
+  await setDay('2027-02-26');
+  await run();
+  expect(await domainOf(u.auth, name)).toMatchObject({ expirydate: '2028-03-03' });
+  expect(await balance(u.id)).toBe(50_000 - Math.round(inv!.total * 100));
+  // No reminders for a paid invoice.
+  await setDay('2027-03-02');
+  await run();
+  expect((await mailsTo(u.email)).filter((m) => String(m.subject).includes('tomorrow'))).toHaveLength(0);
+}, 60_000);
+
+test('two job runs at once: one invoice, one payment, one mail', async () => {
+  await setDay('2026-03-03');
+  const u = await customer();
+  const name = freshName();
+  await fund(u.id, 100_000);
+  await buy(u.auth, name, false);
+  await setDay('2027-02-24'); // inside both windows: invoice (14 d) and auto-pay (7 d)
+  const runs = await Promise.all([run(), run(), run()]);
+  expect(runs.reduce((n, r) => n + r['renewal-invoices']!, 0)).toBeGreaterThanOrEqual(1);
+  const mine = await invoicesOf(u.auth);
+  expect(mine).toHaveLength(2);
+  const renewal = mine.find((i) => i.notes === `Renewal of ${name}`)!;
+  expect(renewal.status).toBe('Paid');
+  const payments = await t.db.orm.select().from(walletEntries).where(eq(walletEntries.invoiceId, renewal.id));
+  expect(payments).toHaveLength(1);
+  expect((await mailsTo(u.email)).filter((m) => String(m.subject).startsWith('Renewal invoice'))).toHaveLength(1);
+  expect(await domainOf(u.auth, name)).toMatchObject({ expirydate: '2028-03-03' });
+  const rows = await t.db.orm.select().from(renewals).where(eq(renewals.invoiceId, renewal.id));
+  expect(rows).toEqual([expect.objectContaining({ key: `renewal:domain:${rows[0]!.itemId}:2027-03-03`, periodEnd: '2028-03-03' })]);
+}, 60_000);
+
+test('a wallet payment racing a gateway webhook for the same renewal extends once and charges once', async () => {
+  await setDay('2026-03-03');
+  const u = await customer();
+  const name = freshName();
+  await fund(u.id, 100_000);
+  await buy(u.auth, name, false);
+  const d = await domainOf(u.auth, name);
+  await t.inject({ method: 'PUT', url: `/domain/${d.id}/auto-renew/`, auth: u.auth, payload: { auto_renew: false } });
+  await setDay('2027-02-20');
+  await run();
+  const inv = (await invoicesOf(u.auth)).find((i) => i.status === 'Unpaid')!;
+  const gateway = await t.inject({ method: 'POST', url: `/api/invoices/${inv.id}/pay/`, auth: u.auth, payload: { payment_kind: 'fiat_payment_gateway' } });
+  expect(gateway.statusCode).toBe(200);
+  const { reference } = gateway.json().data as { reference: string };
+  const body = JSON.stringify({ event: 'charge.success', data: { reference, amount: Math.round(inv.total * 100), currency: 'USD', status: 'success' } });
+  const before = await balance(u.id);
+  const [wallet, hook] = await Promise.all([
+    t.inject({ method: 'POST', url: `/api/invoices/${inv.id}/pay/`, auth: u.auth, payload: { payment_kind: 'wallet' } }),
+    t.inject({
+      method: 'POST',
+      url: '/payment/webhook/sandbox/',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signBody(SECRET, body) },
+      payload: body,
+    }),
+  ]);
+  expect(hook.statusCode).toBe(200);
+  expect([200, 400]).toContain(wallet.statusCode);
+  expect(await domainOf(u.auth, name)).toMatchObject({ status: 'Active', expirydate: '2028-03-03' });
+  const [row] = await t.db.orm.select().from(invoices).where(eq(invoices.id, inv.id));
+  expect(row!.status).toBe('Paid');
+  // Whichever won, the customer paid the renewal once: the other payment is in the wallet.
+  // (wallet first: debited, then the gateway's money arrives for a paid invoice and is credited back; webhook first:
+  // the wallet payment is refused), so the wallet ends where it started.
+  expect(await balance(u.id)).toBe(before);
+  const applied = await t.db.orm.select().from(renewals).where(eq(renewals.invoiceId, inv.id));
+  expect(applied).toHaveLength(1);
+  expect(applied[0]!.appliedAt).not.toBeNull();
+  await run();
+  expect(await domainOf(u.auth, name)).toMatchObject({ expirydate: '2028-03-03' });
+}, 60_000);
+
+test('the invoice PDF: owner only, real PDF with the seller, customer, lines, VAT, total and status', async () => {
+  await setDay('2026-03-03');
+  const u = await customer();
+  const name = freshName();
+  await fund(u.id, 100_000);
+  const bought = await buy(u.auth, name);
+  const id = bought.data.invoice_id as number;
+  const other = await customer();
+  expect((await t.inject({ url: `/api/invoices/${id}/pdf/`, auth: other.auth })).statusCode).toBe(404);
+  expect((await t.inject({ url: `/api/invoices/${id}/pdf/` })).statusCode).toBe(401);
+  const res = await t.inject({ url: `/api/invoices/${id}/pdf/`, auth: u.auth });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+  expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  const text = pdfText(res.rawPayload);
+  for (const want of ['HostHub', 'Lagos', bought.data.invoicenum, 'Paid', name, 'Subtotal', 'VAT (7.5 %)', 'Total', `USD ${Number(bought.data.total).toFixed(2)}`, u.email, '3 Mar 2026'])
+    expect(text).toContain(want);
+});
+
+/** The PDF's text: with pdftotext (poppler-utils) when installed, else the hex strings of its inflated content streams. */
+function pdfText(pdf: Buffer): string {
+  try {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-')), 'invoice.pdf');
+    fs.writeFileSync(file, pdf);
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  const { inflateSync } = require('node:zlib') as typeof import('node:zlib');
+  const out: string[] = [];
+  const raw = pdf.toString('latin1');
+  for (const m of raw.matchAll(/stream\r?\n/g)) {
+    const startAt = m.index! + m[0].length;
+    const endAt = raw.indexOf('endstream', startAt);
+    try {
+      const content = inflateSync(pdf.subarray(startAt, endAt)).toString('latin1');
+      for (const h of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) out.push(Buffer.from(h[1]!, 'hex').toString('latin1'));
+    } catch {
+      /* not a deflated content stream */
+    }
+  }
+  return out.join(' ');
+}
+
+test('the passes are scheduled in pg-boss (cron, across instances); the time machine and job runner are not in production', async () => {
+  const rows = await t.db.orm.execute(sql`SELECT name, cron FROM pgboss.schedule ORDER BY name`);
+  const names = ((rows as unknown as { rows: { name: string }[] }).rows ?? []).map((r) => r.name);
+  expect(names).toEqual(['auto-pay', 'domain-expiry', 'hosting-suspension', 'renewal-invoices', 'renewal-reminders']);
+  const prod = await appOn(t.base, { NODE_ENV: 'production', JOBS: 'false' });
+  try {
+    expect((await prod.inject({ url: '/dev/clock' })).statusCode).toBe(404);
+    expect((await prod.inject({ method: 'POST', url: '/dev/clock', payload: { advance_days: 1 } })).statusCode).toBe(404);
+    expect((await prod.inject({ method: 'POST', url: '/dev/jobs/run' })).statusCode).toBe(404);
+  } finally {
+    await prod.close();
+  }
+});

@@ -1,0 +1,73 @@
+// Pass 'renewal-reminders': for an unpaid renewal invoice, a reminder 7 days before the due date, 1 day before and 1 day
+// after, each at most once per item and period (mark 'reminder:7d:domain:42:2027-03-03', written in the transaction
+// that queues the mail). A reminder whose day the clock jumped past is not sent late: only the one for today is.
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../db';
+import { renewalMail, type ReminderKind } from './renewal-mails';
+import { addDays, dayOf, markOnce, rowsOf } from './renewals';
+
+interface Due {
+  key: string;
+  kind: Exclude<ReminderKind, 'created'>;
+  item_kind: 'domain' | 'hosting';
+  due_date: string;
+  invoicenum: string;
+  total_minor: string | number;
+  currency: string;
+  email: string;
+  username: string;
+  first_name: string;
+  item: string | null;
+  auto_renew: boolean | null;
+}
+
+export async function renewalReminders(app: FastifyInstance, { now }: { now: Date }): Promise<number> {
+  const today = dayOf(now);
+  const rows = rowsOf<Due>(
+    await app.db.orm.execute(sql`
+      SELECT x.* FROM (
+        SELECT r.key, r.item_kind, to_char(r.due_date, 'YYYY-MM-DD') AS due_date, i.invoicenum, i.total_minor, i.currency,
+               u.email, u.username, u.first_name,
+               CASE WHEN ${today}::date >= r.due_date + 1 THEN 'overdue'
+                    WHEN ${today}::date = r.due_date - 1 THEN '1d'
+                    WHEN ${today}::date >= r.due_date - 7 AND ${today}::date < r.due_date - 1 THEN '7d'
+               END AS kind,
+               coalesce(d.domainname, CASE WHEN s.domain <> '' THEN s.name || ' (' || s.domain || ')' ELSE s.name END) AS item,
+               coalesce(d.auto_renew, s.auto_renew) AS auto_renew
+        FROM renewals r
+        JOIN invoices i ON i.id = r.invoice_id AND i.status = 'Unpaid'
+        JOIN users u ON u.id = r.user_id
+        LEFT JOIN customer_domains d ON r.item_kind = 'domain' AND d.id = r.item_id
+        LEFT JOIN user_services s ON r.item_kind = 'hosting' AND s.id = r.item_id
+        WHERE r.applied_at IS NULL AND r.due_date <= ${addDays(today, 7)}::date
+      ) x
+      WHERE x.kind IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM lifecycle_marks m WHERE m.key = 'reminder:' || x.kind || ':' || substr(x.key, 9))
+      ORDER BY x.due_date`),
+  );
+  let sent = 0;
+  for (const r of rows) {
+    const ok = await app.db.orm.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Executor;
+      if (!(await markOnce(tx, `reminder:${r.kind}:${r.key.slice('renewal:'.length)}`, now))) return false;
+      await app.mail.send(
+        renewalMail(r.kind, {
+          product: app.config.productName,
+          storefrontUrl: app.config.storefrontUrl,
+          to: { email: r.email, username: r.username, firstName: r.first_name },
+          invoicenum: r.invoicenum,
+          item: r.item ?? r.invoicenum,
+          totalMinor: Number(r.total_minor),
+          currency: r.currency,
+          dueDate: r.due_date,
+          autoRenew: r.auto_renew ?? false,
+        }),
+        tx,
+      );
+      return true;
+    });
+    if (ok) sent += 1;
+  }
+  return sent;
+}

@@ -1,0 +1,70 @@
+// The development time machine and job runner (CONTRACT.md, round 2); registered only outside production, so both
+// answer 404 there. GET/POST /dev/clock moves app.clock forwards (never back); POST /dev/jobs/run runs every pass at
+// the clock's now and works the queues they fed until empty.
+import type { FastifyPluginAsync } from 'fastify';
+import { isAdjustable, OffsetClock } from '../clock';
+import { devClock } from '../db/schema-lifecycle';
+import { ApiError } from '../http/errors';
+
+const HOUR_MS = 3_600_000;
+
+function amount(body: Record<string, unknown>, field: string): number {
+  const value = body[field];
+  if (value === undefined || value === null) return 0;
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new ApiError(400, { [field]: ['A valid number is required.'] });
+  if (value < 0) throw new ApiError(400, { [field]: ['The clock cannot move backwards.'] });
+  if (value > 36_500) throw new ApiError(400, { [field]: ['Ensure this value is less than or equal to 36500.'] });
+  return value;
+}
+
+export const devJobRoutes: FastifyPluginAsync = async (app) => {
+  const tags = ['development'];
+  app.get('/dev/clock', { schema: { tags, summary: "The server's clock (time machine)" }, config: { rateLimit: false } }, async () => ({
+    now: app.clock.now().toISOString(),
+  }));
+
+  app.post(
+    '/dev/clock',
+    {
+      schema: {
+        tags,
+        summary: 'Move the clock forwards: {advance_days?, advance_hours?}; backwards is refused',
+        body: { type: 'object', properties: { advance_days: { type: 'number' }, advance_hours: { type: 'number' } } },
+      },
+      config: { rateLimit: false },
+    },
+    async (request) => {
+      const raw = request.body;
+      if (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw)))
+        throw new ApiError(400, { non_field_errors: ['Invalid data. Expected a dictionary.'] });
+      const body = (raw ?? {}) as Record<string, unknown>;
+      const ms = Math.round((amount(body, 'advance_days') * 24 + amount(body, 'advance_hours')) * HOUR_MS);
+      const clock = app.clock;
+      if (!isAdjustable(clock))
+        throw new ApiError(400, { non_field_errors: ['This server runs on the wall clock; it cannot be moved.'] });
+      if (ms > 0) {
+        clock.advance(ms);
+        if (clock instanceof OffsetClock) {
+          await app.db.orm
+            .insert(devClock)
+            .values({ id: 1, offsetMs: clock.offsetMs })
+            .onConflictDoUpdate({ target: devClock.id, set: { offsetMs: clock.offsetMs } });
+        }
+      }
+      return { now: clock.now().toISOString() };
+    },
+  );
+
+  app.post(
+    '/dev/jobs/run',
+    { schema: { tags, summary: 'Run every due pass at the clock’s now; wait until the queues they fed are empty' }, config: { rateLimit: false } },
+    async () => ({ ran: await app.jobs.runDue() }),
+  );
+};
+
+/** server.ts: the offset the time machine stored, so a restart keeps the same "now". */
+export async function loadClockOffset(db: import('../db').Database, clock: OffsetClock): Promise<void> {
+  const [row] = await db.orm.select().from(devClock);
+  if (row) clock.offsetMs = row.offsetMs;
+}

@@ -1,0 +1,174 @@
+// /dashboard/invoices/{invoicenum}: one invoice (lines, VAT, total, status), 'Pay' with the cart's 'Select Payment
+// Method' dialog (shared/ui) and 'Download PDF'.
+import styled from '@emotion/styled';
+import { useCallback, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { errorText } from 'shared/api-client';
+import { formatMoney } from 'shared/format';
+import { showToast } from 'shared/toast';
+import { Button, Card, Notice, PaymentMethodDialog, payNavigation, theme } from 'shared/ui';
+import { getInvoice } from '../api/get-invoice';
+import { getInvoicePdf } from '../api/get-invoice-pdf';
+import { payInvoice } from '../api/pay-invoice';
+import type { InvoiceDetail } from '../api/schemas';
+import { dash } from '../components/dash';
+import { DashboardFrame } from '../components/dashboard-frame';
+import { ListState } from '../components/list-state';
+import { DateCell } from '../components/table-box';
+import { useLoad } from '../components/use-load';
+
+const Facts = styled.dl`
+  display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .5rem 1.25rem; margin: 0 0 1.25rem;
+  dt { color: ${theme.color.muted}; }
+  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+`;
+const Lines = styled.table`
+  width: 100%; border-collapse: collapse; margin: 0 0 1rem;
+  th, td { text-align: left; padding: .6rem .5rem; border-bottom: 1px solid ${theme.color.border}; vertical-align: top; }
+  th:last-of-type, td:last-of-type { text-align: right; white-space: nowrap; }
+  tfoot th { text-align: right; font-weight: 600; }
+  tfoot tr:last-of-type th, tfoot tr:last-of-type td { font-size: 1.1rem; font-weight: 700; border-bottom: 0; }
+  .details { display: block; color: ${theme.color.muted}; font-size: .85rem; }
+`;
+const Actions = styled.div`
+  display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1rem;
+`;
+
+const money = (value: number | string | null | undefined, currency: string) =>
+  value === null || value === undefined || value === '' ? '-' : formatMoney(value, currency || 'USD');
+
+export function InvoicePage() {
+  const { invoicenum = '' } = useParams();
+  const fetchInvoice = useCallback(() => getInvoice(invoicenum), [invoicenum]);
+  const invoice = useLoad(fetchInvoice);
+  return (
+    <DashboardFrame title={`Invoice ${invoicenum}`}>
+      <p>
+        <Link to="/dashboard/invoices">Back to invoices</Link>
+      </p>
+      <ListState load={invoice} what="invoice" empty="" isEmpty={() => false}>
+        {(data) => <InvoiceCard invoice={data} reload={invoice.reload} />}
+      </ListState>
+    </DashboardFrame>
+  );
+}
+
+function InvoiceCard({ invoice, reload }: { invoice: InvoiceDetail; reload(): void }) {
+  const [paying, setPaying] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const currency = invoice.currencycode || 'USD';
+  const unpaid = invoice.status === 'Unpaid';
+  const number = String(invoice.invoicenum ?? invoice.id);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const blob = await getInvoicePdf(invoice.id);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `${number}.pdf`;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (e) {
+      showToast('ERROR', errorText(e, 'The PDF could not be downloaded. Please try again.'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Card as="section" aria-labelledby="invoice-heading">
+      <h2 id="invoice-heading" className="visually-hidden">
+        Invoice details
+      </h2>
+      {invoice.overdue ? (
+        <Notice tone="error" role="status">
+          This invoice is overdue. Pay it to keep your service.
+        </Notice>
+      ) : null}
+      <Facts>
+        <dt>Status</dt>
+        <dd>{dash(invoice.status)}</dd>
+        <dt>Date Created</dt>
+        <dd>
+          <DateCell value={invoice.created_at} />
+        </dd>
+        <dt>Due Date</dt>
+        <dd>
+          <DateCell value={invoice.duedate} />
+        </dd>
+        {invoice.datepaid ? (
+          <>
+            <dt>Date Paid</dt>
+            <dd>
+              <DateCell value={invoice.datepaid} />
+            </dd>
+          </>
+        ) : null}
+        <dt>Payment Method</dt>
+        <dd>{dash(invoice.paymentmethod)}</dd>
+      </Facts>
+      <Lines>
+        <caption className="visually-hidden">Invoice lines</caption>
+        <thead>
+          <tr>
+            <th scope="col">Description</th>
+            <th scope="col">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoice.items.map((item) => (
+            <tr key={String(item.id)}>
+              <td>
+                {dash(item.description)}
+                {item.details && item.details !== item.description ? <span className="details">{item.details}</span> : null}
+              </td>
+              <td>{money(item.amount, currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Subtotal</th>
+            <td>{money(invoice.subtotal, currency)}</td>
+          </tr>
+          <tr>
+            <th scope="row">{invoice.vat_percent === null || invoice.vat_percent === undefined ? 'VAT' : `VAT (${Number(invoice.vat_percent)} %)`}</th>
+            <td>{money(invoice.tax, currency)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Total</th>
+            <td>{money(invoice.total, currency)}</td>
+          </tr>
+        </tfoot>
+      </Lines>
+      <Actions>
+        {unpaid ? <Button onClick={() => setPaying(true)}>Pay</Button> : null}
+        <Button variant="secondary" onClick={download} disabled={downloading} aria-busy={downloading}>
+          Download PDF
+        </Button>
+      </Actions>
+      <PaymentMethodDialog
+        open={paying}
+        onClose={() => setPaying(false)}
+        amountText={`Amount due: ${money(invoice.total, currency)} including VAT`}
+        errorText={(e) => errorText(e, 'The payment could not be made. Please try again.')}
+        onError={(text) => showToast('ERROR', text)}
+        pay={async (kind) => {
+          const answer = await payInvoice(invoice.id, kind);
+          const url = answer.data?.authorization_url;
+          if (url) {
+            payNavigation.go(url);
+            return 'leaving';
+          }
+          showToast('SUCCESS', answer.message || `Invoice ${number} paid.`);
+          setPaying(false);
+          reload();
+        }}
+      />
+    </Card>
+  );
+}
