@@ -359,8 +359,14 @@ function pdfText(pdf: Buffer): string {
 test('the passes are scheduled in pg-boss (cron, across instances); the time machine and job runner are not in production', async () => {
   const rows = await t.db.orm.execute(sql`SELECT name, cron FROM pgboss.schedule ORDER BY name`);
   const names = ((rows as unknown as { rows: { name: string }[] }).rows ?? []).map((r) => r.name);
-  expect(names).toEqual(['auto-pay', 'domain-expiry', 'hosting-suspension', 'renewal-invoices', 'renewal-reminders']);
-  const prod = await appOn(t.base, { NODE_ENV: 'production', JOBS: 'false' });
+  expect(names).toEqual(['auto-pay', 'domain-expiry', 'hosting-suspension', 'payment-reconcile', 'rdap-bootstrap-refresh', 'renewal-invoices', 'renewal-reminders']);
+  const prod = await appOn(t.base, {
+    NODE_ENV: 'production',
+    JOBS: 'false',
+    MAIL_FROM: 'HostHub <billing@hosthub.ng>',
+    PAYMENT_PROVIDER: 'sandbox',
+    SECURITY_SECRET_KEY: 'production-test-key-0123456789-abcdef',
+  });
   try {
     expect((await prod.inject({ url: '/dev/clock' })).statusCode).toBe(404);
     expect((await prod.inject({ method: 'POST', url: '/dev/clock', payload: { advance_days: 1 } })).statusCode).toBe(404);

@@ -25,6 +25,8 @@ let n = 0;
 beforeAll(async () => {
   t = await startTestApp();
   owner = await t.user();
+  // Changing nameservers needs a recent re-authentication (issue 17).
+  expect((await t.inject({ method: 'POST', url: '/core/reauth/', auth: owner.auth, payload: { password: 'test-pass-2024' } })).statusCode).toBe(200);
   dns = await startDns({ db: t.db, config: { host: '127.0.0.1', port: 0, storeNameservers: NS } });
   port = dns.server.port;
 }, 120_000);

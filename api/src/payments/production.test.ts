@@ -33,6 +33,7 @@ async function productionApp(env: Record<string, string>, processEnv: Record<str
     DATA_DIR: t.base.config.dataDir,
     RATE_LIMIT: 'false',
     MAIL_FROM: 'HostHub <billing@hosthub.ng>',
+    SECURITY_SECRET_KEY: 'production-test-key-0123456789-abcdef',
     ...(t.base.databaseUrl ? { DATABASE_URL: t.base.databaseUrl } : {}),
     ...env,
   });
@@ -50,15 +51,15 @@ async function productionApp(env: Record<string, string>, processEnv: Record<str
 
 describe('starting in production', () => {
   it('refuses without gateway keys, naming the missing variable and the explicit sandbox switch', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', MAIL_FROM: 'a@hosthub.ng' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', MAIL_FROM: 'a@hosthub.ng' })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', MAIL_FROM: 'a@hosthub.ng', SECURITY_SECRET_KEY: 'production-test-key-0123456789-abcdef' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', MAIL_FROM: 'a@hosthub.ng', SECURITY_SECRET_KEY: 'production-test-key-0123456789-abcdef' })).toThrow(
       /PAYSTACK_SECRET_KEY is required in production.*PAYMENT_PROVIDER=sandbox/s,
     );
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'paystack' })).toThrow(/PAYSTACK_SECRET_KEY is required when PAYMENT_PROVIDER=paystack/);
-    expect(loadConfig({ NODE_ENV: 'production', MAIL_FROM: 'a@hosthub.ng', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe('sandbox');
-    expect(loadConfig({ NODE_ENV: 'production', MAIL_FROM: 'a@hosthub.ng', PAYSTACK_SECRET_KEY: 'sk_live_abc' }).isProduction).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_FROM: 'a@hosthub.ng', SECURITY_SECRET_KEY: 'production-test-key-0123456789-abcdef', PAYMENT_PROVIDER: 'sandbox' }).paymentProvider).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_FROM: 'a@hosthub.ng', SECURITY_SECRET_KEY: 'production-test-key-0123456789-abcdef', PAYSTACK_SECRET_KEY: 'sk_live_abc' }).isProduction).toBe(true);
     // The default sender's domain is reserved: production needs MAIL_FROM.
-    expect(() => loadConfig({ NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_abc' })).toThrow(/MAIL_FROM is required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PAYSTACK_SECRET_KEY: 'sk_live_abc', SECURITY_SECRET_KEY: 'production-test-key-0123456789-abcdef' })).toThrow(/MAIL_FROM is required in production/);
     // Development and tests keep the sandbox as the default.
     expect(loadConfig({}).paymentProvider).toBeUndefined();
   });

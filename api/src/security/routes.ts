@@ -339,7 +339,8 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   app.patch('/core/passkeys/:id', { preHandler: app.requireUser, schema: doc('Rename a passkey') }, async (request) => {
     const input = parseBody(passkeyNameSchema, request.body);
     const id = Number((request.params as { id: string }).id);
-    const rows = Number.isInteger(id)
+    // Session ids are PostgreSQL integers: anything else names no session (and must not reach the database).
+    const rows = Number.isInteger(id) && id > 0 && id <= 2_147_483_647
       ? await app.db.orm
           .update(webauthnCredentials)
           .set({ name: input.name })
@@ -390,7 +391,8 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete('/core/sessions/:id', { preHandler: app.requireUser, schema: doc('Sign one session out') }, async (request, reply) => {
     const id = Number((request.params as { id: string }).id);
-    const rows = Number.isInteger(id)
+    // Session ids are PostgreSQL integers: anything else names no session (and must not reach the database).
+    const rows = Number.isInteger(id) && id > 0 && id <= 2_147_483_647
       ? await app.db.orm
           .update(authTokens)
           .set({ revokedAt: clock.now() })

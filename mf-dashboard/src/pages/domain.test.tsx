@@ -47,7 +47,7 @@ it('the domains table links each name to its page, keeping every column', async 
   renderAt('/dashboard/domains', <DomainsPage />);
   const link = await screen.findByRole('link', { name: 'acme.com' }, { timeout: 5000 });
   expect(link).toHaveAttribute('href', '/dashboard/domains/acme.com');
-  expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['S/N', 'Domain Name', 'Payment Method', 'Billing Cycle', 'Status', 'Server Hostname']);
+  expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['S/N', 'Domain Name', 'Payment Method', 'Billing Cycle', 'Status', 'Server Hostname', 'Expiry Date', 'Auto-renew']);
 });
 
 it('shows the overview, our nameservers, the lock, the EPP rule and the records', async () => {
