@@ -10,6 +10,7 @@ import { ApiError, parseBody, validationError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
 import { formatMoney, toMajor } from '../money/money';
 import { PaymentGatewayError } from './provider';
+import { outcomeRoutes } from './outcome';
 import { sandboxRoutes } from './sandbox-routes';
 import { recordEvent, settle } from './settle';
 import { balances } from './wallet';
@@ -203,5 +204,6 @@ export async function paymentRoutes(app: FastifyInstance) {
     );
   });
 
+  await app.register(outcomeRoutes);
   await app.register(sandboxRoutes);
 }
