@@ -8,3 +8,5 @@ export { Toast } from './toast';
 export { NotFound } from './not-found';
 export { GlobalStyles } from './global-styles';
 export { useSchemaForm } from './use-schema-form';
+export { DomainText } from './domain-text';
+export { Skeleton, SkeletonBlock } from './skeleton';
