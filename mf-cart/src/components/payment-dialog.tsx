@@ -72,7 +72,8 @@ function PaymentForm({ currency, total, vat }: { currency: string; total: number
       }
       const invoice = answer.data?.invoicenum;
       showToast('SUCCESS', answer.message || (invoice ? `Invoice ${invoice} paid.` : 'Payment successful.'));
-      navigate('/dashboard/invoices');
+      // The invoices page then says, from the API, that the order is active (as it does after a gateway payment).
+      navigate(invoice ? `/dashboard/invoices?invoice=${encodeURIComponent(invoice)}` : '/dashboard/invoices');
     } catch (e) {
       const text = serverErrorText(e);
       setError(text);

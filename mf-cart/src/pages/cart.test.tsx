@@ -308,7 +308,7 @@ describe('the payment dialog', () => {
       'POST api/checkout': { body: { message: 'Payment successful. Your order is now active.', data: { invoice_id: 5, invoicenum: 'INV-000005', status: 'Paid' } } },
     });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay Now' }));
-    expect(await screen.findByText('Now at /dashboard/invoices')).toBeInTheDocument();
+    expect(await screen.findByText('Now at /dashboard/invoices?invoice=INV-000005')).toBeInTheDocument();
     expect(screen.getByText('Payment successful. Your order is now active.')).toBeInTheDocument();
     expect(api.find('POST', 'api/checkout')[0]!.body).toEqual({ payment_kind: 'wallet', currency: 'USD' });
     expect(count()).toBe(0);

@@ -7,7 +7,7 @@ const amount = v.union([v.number(), v.string()]);
 const list = <S extends v.GenericSchema>(item: S) => v.array(item);
 
 export const meSchema = v.object({
-  data: v.object({ id, username: v.string(), email: text }),
+  data: v.object({ id, username: v.string(), email: text, first_name: text }),
 });
 export type Me = v.InferOutput<typeof meSchema>['data'];
 
@@ -90,3 +90,12 @@ export const userDomainSchema = v.object({
 });
 export const userDomainsSchema = list(userDomainSchema);
 export type UserDomain = v.InferOutput<typeof userDomainSchema>;
+
+export const paymentOutcomeSchema = v.object({
+  purpose: v.picklist(['deposit', 'checkout']),
+  status: v.picklist(['pending', 'success', 'failed']),
+  amount,
+  currency: v.string(),
+  invoicenum: text,
+});
+export type PaymentOutcome = v.InferOutput<typeof paymentOutcomeSchema>;
