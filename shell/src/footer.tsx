@@ -7,7 +7,8 @@ import { MAIN_LINKS } from './header';
 import { BRAND, Logo } from './logo';
 
 const Foot = styled.footer`
-  background: ${theme.color.dark}; color: #e4e4f0; margin-top: 3rem;
+  /* No margin above: pages end with their own padding, so no band of page colour shows between a page and this. */
+  background: ${theme.color.dark}; color: #e4e4f0; border-top: 1px solid #33334d;
   .inner { width: min(1200px, 100%); margin: 0 auto; padding: 2.5rem 1rem 1.5rem; display: grid; gap: 2rem; grid-template-columns: 1fr; }
   ${theme.breakpoint.sm} { .inner { grid-template-columns: 1.4fr 1fr 1fr 1fr; } }
   h2 { font-size: 1rem; color: #fff; margin: 0 0 .75rem; }
