@@ -1,4 +1,5 @@
 import styled from '@emotion/styled';
+import type { ComponentProps } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney } from 'shared/format';
 import { ButtonLink, Lines, Page, theme } from 'shared/ui';
@@ -72,13 +73,15 @@ export function gridColumns(count: number): number {
   return 3;
 }
 
-const Grid = styled.ul<{ count: number }>`
+const GridList = styled.ul<{ count: number }>`
   list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; justify-content: center; gap: 1.25rem;
   --cols: 1;
   > li { flex: 0 0 calc((100% - (var(--cols) - 1) * 1.25rem) / var(--cols)); min-width: 0; }
   ${theme.breakpoint.sm} { --cols: ${(p) => Math.min(2, gridColumns(p.count))}; }
   ${theme.breakpoint.md} { --cols: ${(p) => gridColumns(p.count)}; }
 `;
+/** A grid of cards (marked, so a layout check can find every one). */
+const Grid = (props: ComponentProps<typeof GridList>) => <GridList data-cards="" {...props} />;
 
 const CardItem = styled.li`
   position: relative; background: #fff; color: ${theme.color.text}; border: 1px solid ${theme.color.border};
