@@ -301,7 +301,9 @@ test.describe('5. home page', () => {
 test.describe('6. the cart on phones', () => {
   test('at 390px a bar keeps the amount and the action at hand while the summary is out of sight; Remove is quiet', async ({ page }) => {
     const customer = await createCustomer('phone');
-    for (const n of [1, 2, 3]) await addDomain(customer.session.access, `${customer.username}${n}.com`);
+    for (const n of [1, 2]) await addDomain(customer.session.access, `${customer.username}${n}.com`);
+    // A name with one very long word (it may break inside only because no line could hold it) must not widen the page.
+    await addDomain(customer.session.access, `averyveryverylongdomainname${customer.username}.com`);
     await useSession(page, customer.session);
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/cart');
@@ -309,6 +311,9 @@ test.describe('6. the cart on phones', () => {
     await expect(bar).toBeVisible();
     await expect(bar.getByText('Amount due (incl. VAT)')).toBeVisible();
     await expect(bar.getByRole('button', { name: 'Pay Now' })).toBeInViewport();
+    const rights = await page.getByRole('article').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().right)));
+    expect(rights.length).toBe(3);
+    for (const right of rights) expect(right).toBeLessThanOrEqual(390 - 16);
     const box = (await bar.boundingBox())!;
     expect(Math.round(box.y + box.height)).toBe(800);
     expect(await noHorizontalScroll(page)).toBe(true);

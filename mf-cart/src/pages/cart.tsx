@@ -22,7 +22,7 @@ const Head = styled.div`
   h1 { margin: 0; }
 `;
 const Layout = styled.div`
-  position: relative; display: grid; gap: 1.5rem; align-items: start;
+  position: relative; display: grid; gap: 1.5rem; align-items: start; grid-template-columns: minmax(0, 1fr);
   ${theme.breakpoint.md} { grid-template-columns: minmax(0, 1fr) 340px; }
 `;
 const Items = styled.ul`
