@@ -26,7 +26,9 @@ const Layout = styled.div`
   ${theme.breakpoint.md} { grid-template-columns: minmax(0, 1fr) 340px; }
 `;
 const Items = styled.ul`
-  list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; min-width: 0;
+  list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; min-width: 0; grid-template-columns: minmax(0, 1fr);
+  /* A word longer than the card (a 40-letter domain label) breaks rather than pushing the card past the screen. */
+  > li { overflow-wrap: break-word; }
 `;
 const ItemHead = styled.div`
   display: flex; justify-content: space-between; align-items: flex-start; gap: .75rem 1rem; flex-wrap: wrap;

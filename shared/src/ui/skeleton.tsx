@@ -26,8 +26,9 @@ const Box = styled.div`
 `;
 
 /**
- * Loading placeholder shaped like what comes: `table` (a header row and `rows` rows of `columns` cells) or `cards`
- * (`rows` cards, with a summary card beside them when `aside`). Announced once to screen readers as `label`.
+ * Loading placeholder shaped like what comes: `table` (a header row and `rows` rows of `columns` cells), `cards`
+ * (`rows` cards, with a summary card beside them when `aside`) or `text` (`rows` paragraphs of lines). Announced once
+ * to screen readers as `label`.
  */
 export function Skeleton({
   label,
@@ -37,7 +38,7 @@ export function Skeleton({
   aside = false,
 }: {
   label: string;
-  shape?: 'table' | 'cards';
+  shape?: 'table' | 'cards' | 'text';
   rows?: number;
   columns?: number;
   aside?: boolean;
@@ -46,7 +47,17 @@ export function Skeleton({
   return (
     <div role="status" aria-live="polite" data-testid="skeleton">
       <span className="visually-hidden">{label}</span>
-      {shape === 'table' ? (
+      {shape === 'text' ? (
+        <Box aria-hidden="true">
+          {list.map((r) => (
+            <div key={r} style={{ display: 'grid', gap: '.6rem', marginBottom: '1rem' }}>
+              <SkeletonBlock w="96%" />
+              <SkeletonBlock w="92%" />
+              <SkeletonBlock w={`${50 + (r % 3) * 15}%`} />
+            </div>
+          ))}
+        </Box>
+      ) : shape === 'table' ? (
         <Box className="table" aria-hidden="true" style={{ ['--cols' as string]: columns }}>
           {[-1, ...list].map((r) => (
             <div className="row" key={r}>
