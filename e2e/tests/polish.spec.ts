@@ -60,8 +60,17 @@ async function wordsUnbroken(page: Page, selector: string): Promise<string[]> {
   });
 }
 
+/** True when the page does not scroll sideways; otherwise names the elements that stick out. */
 const noHorizontalScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return true;
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((e) => e.getBoundingClientRect().right > width + 1)
+      .slice(0, 6)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)
+      .join('; ');
+  });
 
 test.describe('2. money that reads right', () => {
   for (const width of WIDTHS) {

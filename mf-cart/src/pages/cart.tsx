@@ -41,9 +41,10 @@ const Description = styled.p`
 const Summary = styled(Card)`
   h2 { margin: 0 0 .75rem; font-size: 1.2rem; }
   dl { margin: 0 0 1rem; display: grid; gap: .5rem; }
-  dl > div { display: flex; justify-content: space-between; align-items: baseline; gap: 1rem; }
-  dt { min-width: 0; }
-  dd { margin: 0; text-align: right; font-weight: 600; white-space: nowrap; }
+  /* A name too long to share its line with the price takes the line, and the price goes under it. */
+  dl > div { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: baseline; gap: 0 1rem; }
+  dt { flex: 1 1 10rem; min-width: 0; overflow-wrap: break-word; }
+  dd { margin: 0 0 0 auto; text-align: right; font-weight: 600; white-space: nowrap; }
   dl > div.total { border-top: 1px solid ${theme.color.border}; padding-top: .75rem; font-size: 1.1rem; font-weight: 700; }
   dl > div.due { background: ${theme.color.primarySoft}; margin: 0 -.75rem; padding: .6rem .75rem; border-radius: 8px; font-weight: 700; }
   .count, .note { margin: 0 0 .75rem; color: ${theme.color.muted}; }
