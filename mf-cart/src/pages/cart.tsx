@@ -40,7 +40,7 @@ const Description = styled.p`
 `;
 const Summary = styled(Card)`
   h2 { margin: 0 0 .75rem; font-size: 1.2rem; }
-  dl { margin: 0 0 1rem; display: grid; gap: .5rem; }
+  dl { margin: 0 0 1rem; display: grid; gap: .5rem; grid-template-columns: minmax(0, 1fr); }
   /* A name too long to share its line with the price takes the line, and the price goes under it. */
   dl > div { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: baseline; gap: 0 1rem; }
   dt { flex: 1 1 10rem; min-width: 0; overflow-wrap: break-word; }
