@@ -31,7 +31,16 @@ async function main(): Promise<void> {
     process.stderr.write(`Cannot start the API: ${(err as Error).message}\n`);
     process.exit(1);
   }
-  const app = await buildApp({ config, db, clock: systemClock, loggerInstance: log });
+  let app;
+  try {
+    app = await buildApp({ config, db, clock: systemClock, loggerInstance: log });
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    // Settings read by a module (commerce's gateways, registry) are judged when it registers.
+    process.stderr.write(`${err.message}\n`);
+    await db.close().catch(() => {});
+    process.exit(2);
+  }
   app.addHook('onClose', async () => {
     await db.close();
   });

@@ -136,6 +136,51 @@ test('buy-domain shows six placeholders whose Buy links open the static checkout
   await expect(page).toHaveURL(/\/buy-domain\/checkout$/);
 });
 
+test('a premium name is sold at its premium price; a reserved one is Unavailable', async ({ page }) => {
+  await page.goto('/search?query=crypto.xyz');
+  const main = mainResult(page, 'crypto.xyz');
+  await expect(main.getByText('Available Match')).toBeVisible();
+  await expect(main.getByText('Premium name')).toBeVisible();
+  await expect(main).toContainText('$12,500.00Premium name');
+  await main.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Item added to cart successfully.')).toBeVisible();
+  const res = await page.request.get(`${E2E.api}/api/cart/?currency=USD`);
+  const items = ((await res.json()) as { items: (CartItem & { price: number })[] }).items;
+  expect(items.find((i) => i.metadata.domain_name === 'crypto.xyz')?.price).toBe(12500);
+
+  await page.goto('/search?query=nic.com');
+  await expect(mainResult(page, 'nic.com').getByText('Unavailable', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+});
+
+test("a name the registry could not check says 'Could not check right now, try again', and Check again asks again", async ({ page }) => {
+  // The simulated registry always knows; a real one may rate-limit. The API's answer is changed on its way to the
+  // page, in the shape the API gives for an RDAP 429 (status 'unknown', available false).
+  let unknown = true;
+  await page.route(/\/domain\/suggestions\//, async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { suggestions: { domain: string; available: boolean; status?: string }[] };
+    if (unknown) for (const s of body.suggestions.slice(0, 2)) Object.assign(s, { available: false, status: 'unknown' });
+    await route.fulfill({ response: answer, json: body });
+  });
+  const name = freshName();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/search?query=${name}`);
+  const main = mainResult(page, name);
+  await expect(main.getByText('Could not check right now, try again')).toBeVisible();
+  await expect(main.getByText('Unavailable', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  const other = page.getByRole('listitem').filter({ hasText: 'Could not check right now, try again' });
+  await expect(other).toHaveCount(1);
+  await expect(other.locator('s')).toHaveCount(0);
+  await expect(other.getByRole('button', { name: /^Add / })).toBeDisabled();
+  await expectNoA11yViolations(page);
+  unknown = false;
+  await main.getByRole('button', { name: 'Check again' }).click();
+  await expect(main.getByText('Available Match')).toBeVisible();
+  await expect(page.getByText('Could not check right now, try again')).toHaveCount(0);
+});
+
 for (const url of ['/search?query=example.com', '/search', '/transfer-domain?query=example.com', '/transfer-domain?query=google.com', '/buy-domain', '/buy-domain/checkout']) {
   test(`${url} has no axe violations and no sideways scroll on a phone`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });

@@ -5,7 +5,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db';
 import { cartItems, carts } from '../db/schema-commerce';
-import { type PriceBook, planPrice, tldPrice } from '../money/catalog';
+import { domainPrice, type PriceBook, planPrice, tldPrice } from '../money/catalog';
 import { toMajor } from '../money/money';
 
 export const CART_COOKIE = 'cart_id';
@@ -94,7 +94,7 @@ export async function itemsOf(ex: Executor, cartId: string): Promise<CartItem[]>
 /** The price of one item in `currency`, minor units; undefined when its product no longer exists. */
 export function priceItem(
   book: PriceBook,
-  item: Pick<CartItem, 'kind' | 'productId'>,
+  item: Pick<CartItem, 'kind' | 'productId'> & { domainName?: string | null },
   currency: string,
 ): number | undefined {
   if (item.kind === 'hosting') {
@@ -103,7 +103,9 @@ export function priceItem(
   }
   const tld = book.tldById.get(item.productId);
   if (!tld) return undefined;
-  return tldPrice(book, tld, item.kind === 'domain_transfer' ? 'transfer' : 'register', currency);
+  const kind = item.kind === 'domain_transfer' ? 'transfer' : 'register';
+  // A premium name costs its own price, here and at checkout (priced from the same book).
+  return item.domainName ? domainPrice(book, tld, kind, currency, item.domainName) : tldPrice(book, tld, kind, currency);
 }
 
 export function itemView(item: CartItem, priceMinor: number, currency: string) {

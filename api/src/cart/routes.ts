@@ -8,7 +8,7 @@ import { MAX_NAMESERVERS } from 'shared/schemas';
 import { uniqueViolation } from '../accounts/repository';
 import { idField } from '../commerce/fields';
 import { cartItems } from '../db/schema-commerce';
-import { availabilityOf, DOMAIN_SERVICE_ID, requireSellable } from '../domains/service';
+import { availabilityOf, DOMAIN_SERVICE_ID, requireSellable, unavailableReason } from '../domains/service';
 import { notFound, parseBody, validationError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
 import { toMajor, vatOf } from '../money/money';
@@ -152,7 +152,7 @@ export async function cartRoutes(app: FastifyInstance) {
               domain_name:
                 state === 'unknown'
                   ? `We could not confirm that ${name} is available. Please try again shortly.`
-                  : `${name} is not available.`,
+                  : unavailableReason(name, state)!,
             });
         }
         item = {

@@ -1,4 +1,4 @@
-import { DomainInputError, MESSAGES, normalizeDomain } from './normalize';
+import { DomainInputError, MESSAGES, normalizeDomain, reservedHyphensOk } from './normalize';
 import { TLD_SEED } from './tlds';
 
 const TLDS = TLD_SEED.map((t) => t.tld);
@@ -68,5 +68,19 @@ describe('normalizeDomain', () => {
     expect(fails('a'.repeat(300))).toBe(MESSAGES.tooLong);
     expect(fails(`${'abcdefghi.'.repeat(30)}com`)).toBe(MESSAGES.tooLong);
     expect(fails('x'.repeat(5000))).toBe(MESSAGES.tooLong);
+  });
+
+  it('refuses -- in the third and fourth places unless the label is a valid A-label (RFC 5891)', () => {
+    expect(fails('ab--cd.com')).toBe(MESSAGES.hyphens34);
+    expect(fails('AB--CD')).toBe(MESSAGES.hyphens34);
+    expect(reservedHyphensOk('xn--abc-')).toBe(false); // decodes to plain 'abc'
+    expect(reservedHyphensOk('xn--zz')).toBe(false); // not Punycode at all
+    expect(fails('xn--ls8h.com')).toBe(MESSAGES.hyphens34); // an emoji: not a letter, mark or digit
+    expect(fails('zz--bcher-kva.ng')).toBe(MESSAGES.hyphens34);
+    expect(n('xn--bcher-kva.com').domain).toBe('xn--bcher-kva.com');
+    expect(n('XN--MLLER-KVA.com.ng').domain).toBe('xn--mller-kva.com.ng');
+    expect(n('a--b.acme.com').domain).toBe('acme.com'); // a host under the name is not registered
+    expect(n('ab-cd.com').domain).toBe('ab-cd.com');
+    expect(n('a-b--c.com').domain).toBe('a-b--c.com'); // -- elsewhere is fine
   });
 });

@@ -1,4 +1,4 @@
-import { domainToASCII } from 'node:url';
+import { domainToASCII, domainToUnicode } from 'node:url';
 
 /** Thrown for input that cannot be a domain name; the message is shown to the customer as is. */
 export class DomainInputError extends Error {
@@ -27,7 +27,25 @@ export const MESSAGES = {
   labelTooLong: `Each part of a domain name can be at most ${MAX_LABEL_LENGTH} characters.`,
   invalid:
     'Enter a valid domain name, like example.com: letters, digits and hyphens, not starting or ending with a hyphen.',
+  hyphens34:
+    'A domain name cannot have hyphens in both the third and fourth places (like ab--cd.com), unless it is an internationalised name (xn--).',
 } as const;
+
+/**
+ * RFC 5891 section 4.2.3.1: a label with `--` in positions 3 and 4 is reserved; only a valid A-label (`xn--` + the
+ * Punycode of a Unicode label) may have it. Valid means it decodes, encodes back to itself, and the U-label is made
+ * of letters, marks, digits and hyphens (IDNA2008 takes no symbols or emoji) without `--` of its own in 3-4.
+ */
+export function reservedHyphensOk(label: string): boolean {
+  if (label.slice(2, 4) !== '--') return true;
+  if (!label.startsWith('xn--')) return false;
+  const unicode = domainToUnicode(label);
+  if (unicode === '' || unicode === label || domainToASCII(unicode) !== label) return false;
+  // An "A-label" that decodes to plain ASCII is not an IDN (xn--abc- is 'abc').
+  if ([...unicode].every((c) => c.charCodeAt(0) < 128)) return false;
+  if (unicode.slice(2, 4) === '--' || unicode.startsWith('-') || unicode.endsWith('-')) return false;
+  return /^[\p{L}\p{M}\p{N}-]+$/u.test(unicode);
+}
 
 /**
  * Turns what a customer typed or pasted (`  HTTPS://www.Bücher.com/shop?x=1 `) into a registrable name
@@ -58,7 +76,10 @@ export function normalizeDomain(raw: unknown, tlds: readonly string[]): Normaliz
     if (l.length > MAX_LABEL_LENGTH) throw new DomainInputError(MESSAGES.labelTooLong);
     if (!LABEL.test(l)) throw new DomainInputError(MESSAGES.invalid);
   }
-  if (labels.length === 1) return { domain: null, label: labels[0]!, tld: null, supported: false };
+  if (labels.length === 1) {
+    if (!reservedHyphensOk(labels[0]!)) throw new DomainInputError(MESSAGES.hyphens34);
+    return { domain: null, label: labels[0]!, tld: null, supported: false };
+  }
 
   let tld: string | undefined;
   for (const candidate of tlds) {
@@ -72,5 +93,7 @@ export function normalizeDomain(raw: unknown, tlds: readonly string[]): Normaliz
   if (/^\d+$/.test(tld)) throw new DomainInputError(MESSAGES.invalid); // an IP address, not a name
   const tldParts = tld.split('.').length;
   const label = labels[labels.length - tldParts - 1]!;
+  // Only the registrable label: hosts under it (a--b.acme.com) are the owner's business, not the registry's.
+  if (!reservedHyphensOk(label)) throw new DomainInputError(MESSAGES.hyphens34);
   return { domain: `${label}.${tld}`, label, tld, supported };
 }

@@ -1,7 +1,7 @@
 // Domain calls on the simulated registry (default) and, in a second app, on RDAP against a local RDAP server.
 import fs from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestApp, type TestApp } from '../commerce/test-app';
@@ -146,6 +146,59 @@ describe('simulated registry', () => {
     });
   });
 
+  test('premium names carry their own price; reserved and blocked names are never offered (names.json)', async () => {
+    const check = async (d: string, currency = 'USD') =>
+      (await t.inject({ url: `/domain/check/${d}?currency=${currency}` })).json() as Offer & {
+        status: string;
+        premium: boolean;
+      };
+    // .xyz lists at 1.99; crypto.xyz is premium at 12,500.00 (renewal too), hotels.xyz at 850.00 (list renewal).
+    expect(await check('crypto.xyz')).toMatchObject({
+      available: true,
+      status: 'available',
+      premium: true,
+      price: 12500,
+      renewal_price: 12500,
+    });
+    expect(await check('hotels.xyz')).toMatchObject({ premium: true, price: 850, renewal_price: 13.99 });
+    expect(await check('naija.ng', 'NGN')).toMatchObject({ premium: true, price: 2_250_000, renewal_price: 15000 });
+    expect(await check('hotels.xyz', 'NGN')).toMatchObject({ price: 1_317_500 }); // converted from USD
+    expect(await check('plain-name.xyz')).toMatchObject({ premium: false, price: 1.99 });
+    expect(await check('nic.com')).toMatchObject({ available: false, status: 'reserved', premium: false });
+    expect(await check('gov.ng')).toMatchObject({ available: false, status: 'blocked' });
+    expect(await check('example.com')).toMatchObject({ available: false, status: 'registered' });
+
+    const cart = async (name: string, product_id: number) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/cart/',
+        payload: { service_id: 1, product_id, currency: 'USD', metadata: { domain_name: name } },
+      });
+    expect((await cart('nic.com', 1)).json()).toEqual({
+      domain_name: ['nic.com is reserved by its registry and cannot be registered.'],
+    });
+    expect((await cart('gov.ng', 2)).json()).toEqual({
+      domain_name: ['gov.ng is blocked by its registry and cannot be registered.'],
+    });
+    const added = await cart('crypto.xyz', 12);
+    expect(added.statusCode).toBe(200);
+    const cookie = added.headers['set-cookie'];
+    const view = (
+      await t.inject({ url: '/api/cart/?currency=USD', headers: { cookie: String(cookie).split(';')[0]! } })
+    ).json() as { items: { price: number; metadata: { domain_name: string } }[] };
+    expect(view.items.find((i) => i.metadata.domain_name === 'crypto.xyz')?.price).toBe(12500);
+  });
+
+  test('a label with -- in the third and fourth places is refused unless it is an A-label', async () => {
+    expect((await t.inject({ url: '/domain/check/ab--cd.com' })).json()).toEqual({
+      domain: [expect.stringMatching(/hyphens in both the third and fourth places/)],
+    });
+    expect((await t.inject({ url: '/domain/check/xn--mller-kva.com' })).json()).toMatchObject({
+      domain: 'xn--mller-kva.com',
+      available: true,
+    });
+  });
+
   test("the customer's domains need a session", async () => {
     expect((await t.inject({ url: '/domain/' })).statusCode).toBe(401);
     const u = await t.user();
@@ -157,14 +210,23 @@ describe('simulated registry', () => {
 describe('RDAP registry (DOMAIN_REGISTRY=rdap) against a local RDAP server', () => {
   let t: TestApp;
   let server: Server;
+  let whois: net.Server;
   let bootstrapFile: string;
+  let whoisFile: string;
+  /** Names the RDAP server answers with 429 (Retry-After: 60) from now on. */
+  const limited = new Set<string>();
   beforeAll(async () => {
     server = createServer((req, res) => {
       const name = decodeURIComponent(req.url?.split('/domain/')[1] ?? '');
-      const send = (code: number, body: unknown) => {
-        res.writeHead(code, { 'content-type': 'application/rdap+json' });
+      const send = (code: number, body: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(code, { 'content-type': 'application/rdap+json', ...headers });
         res.end(JSON.stringify(body));
       };
+      if (limited.has(name)) return send(429, { errorCode: 429 }, { 'retry-after': '60' });
+      if (req.url?.startsWith('/html/')) {
+        res.writeHead(404, { 'content-type': 'text/html' });
+        return res.end('<h1>Not Found</h1>');
+      }
       if (name.startsWith('taken'))
         return send(200, {
           objectClassName: 'domain',
@@ -183,15 +245,38 @@ describe('RDAP registry (DOMAIN_REGISTRY=rdap) against a local RDAP server', () 
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    bootstrapFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rdap-')), 'dns.json');
+    // A WHOIS server (RFC 3912) for .ng and .com.ng, in the CoCCA wording NiRA uses.
+    whois = net.createServer((socket) => {
+      socket.once('data', (c: Buffer) => {
+        const q = c.toString('latin1').trim();
+        socket.end(
+          q.startsWith('taken')
+            ? `Domain Name: ${q}\r\nCreation Date: 2018-01-01T00:00:00Z\r\nDomain Status: ok\r\n`
+            : `Domain Name: ${q}\r\nDomain Status: No Object Found\r\n`,
+        );
+      });
+    });
+    await new Promise<void>((r) => whois.listen(0, '127.0.0.1', r));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdap-'));
+    bootstrapFile = path.join(dir, 'dns.json');
     fs.writeFileSync(
       bootstrapFile,
-      JSON.stringify({ version: '1.0', services: [[['com', 'net', 'org'], [`${base}/v1/`]]] }),
+      JSON.stringify({
+        version: '1.0',
+        services: [
+          [['com', 'net', 'org'], [`${base}/v1/`]],
+          [['xyz'], [`${base}/html/`]],
+        ],
+      }),
     );
+    whoisFile = path.join(dir, 'whois.json');
+    const entry = { host: '127.0.0.1', port: (whois.address() as AddressInfo).port, notFound: ['No Object Found'] };
+    fs.writeFileSync(whoisFile, JSON.stringify({ ng: entry, 'com.ng': entry }));
     t = await startTestApp({
       DOMAIN_REGISTRY: 'rdap',
       RDAP_BOOTSTRAP_FILE: bootstrapFile,
       RDAP_TIMEOUT_MS: '1000',
+      WHOIS_SERVERS_FILE: whoisFile,
     });
   }, 120_000);
   afterAll(async () => {
@@ -199,6 +284,7 @@ describe('RDAP registry (DOMAIN_REGISTRY=rdap) against a local RDAP server', () 
     fs.rmSync(path.dirname(bootstrapFile), { recursive: true, force: true });
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
+    await new Promise((r) => whois.close(r));
   });
 
   test('404 is available, 200 registered; a timeout or a TLD without RDAP is never available', async () => {
@@ -207,14 +293,15 @@ describe('RDAP registry (DOMAIN_REGISTRY=rdap) against a local RDAP server', () 
     expect(await check('free-one.com')).toMatchObject({ available: true, status: 'available' });
     expect(await check('taken-one.com')).toMatchObject({ available: false, status: 'registered' });
     expect(await check('slow-one.com')).toMatchObject({ available: false, status: 'unknown' });
-    expect(await check('free-one.ng')).toMatchObject({ available: false, status: 'unknown' });
+    expect(await check('free-one.dev')).toMatchObject({ available: false, status: 'unknown' }); // no RDAP nor WHOIS
+    expect(await check('free-one.xyz')).toMatchObject({ available: false, status: 'unknown' }); // HTML 404
     const add = await t.inject({
       method: 'POST',
       url: '/api/cart/',
-      payload: { service_id: 1, product_id: 2, metadata: { domain_name: 'free-one.ng' } },
+      payload: { service_id: 1, product_id: 12, metadata: { domain_name: 'free-one.xyz' } },
     });
     expect(add.json()).toEqual({
-      domain_name: ['We could not confirm that free-one.ng is available. Please try again shortly.'],
+      domain_name: ['We could not confirm that free-one.xyz is available. Please try again shortly.'],
     });
     expect(
       (
@@ -235,9 +322,51 @@ describe('RDAP registry (DOMAIN_REGISTRY=rdap) against a local RDAP server', () 
       eligible: false,
       error: expect.stringMatching(/locked/),
     });
-    expect((await post('taken-two.io')).json()).toMatchObject({
+    expect((await post('taken-two.ng')).json()).toMatchObject({ eligible: true }); // over WHOIS
+    expect((await post('taken-two.dev')).json()).toMatchObject({
       eligible: false,
       error: expect.stringMatching(/could not reach the registry/),
     });
+  });
+
+  test('.ng and .com.ng are sold: WHOIS says which names are free', async () => {
+    const check = async (d: string) =>
+      (await t.inject({ url: `/domain/check/${d}` })).json() as Offer & { status: string };
+    expect(await check('free-one.ng')).toMatchObject({ available: true, status: 'available' });
+    expect(await check('taken-one.com.ng')).toMatchObject({ available: false, status: 'registered' });
+    const add = await t.inject({
+      method: 'POST',
+      url: '/api/cart/',
+      payload: { service_id: 1, product_id: 3, metadata: { domain_name: 'free-two.com.ng' } },
+    });
+    expect(add.statusCode).toBe(200);
+  });
+
+  test("a rate-limited registry is 'could not check right now', at search and at checkout", async () => {
+    const u = await t.user();
+    const name = `ratelimit-${Date.now().toString(36)}.com`;
+    const add = await t.inject({
+      method: 'POST',
+      url: '/api/cart/',
+      auth: u.auth,
+      payload: { service_id: 1, product_id: 1, metadata: { domain_name: name } },
+    });
+    expect(add.statusCode).toBe(200);
+    limited.add(name); // from now on the registry answers 429 with Retry-After: 60
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/checkout/',
+      auth: u.auth,
+      payload: { payment_kind: 'wallet', currency: 'USD' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: `We could not check ${name} right now, try again in a few minutes.` });
+    // The server is backed off: the search answers at once, 'unknown', never 'available' nor 'registered'.
+    const search = (await t.inject({ url: `/domain/suggestions/?domain=${name}` })).json() as {
+      suggestions: (Offer & { status: string })[];
+    };
+    expect(search.suggestions.filter((s) => s.domain.endsWith('.com') || s.domain.endsWith('.net')).every(
+      (s) => s.status === 'unknown' && !s.available,
+    )).toBe(true);
   });
 });

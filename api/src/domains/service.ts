@@ -2,7 +2,7 @@
 // no database query on the hot path (the names already sold here are kept in memory by the commerce context).
 import type { Commerce } from '../commerce/context';
 import { validationError } from '../http/errors';
-import { type PriceBook, type TldProduct, tldPrice } from '../money/catalog';
+import { domainPrice, type PriceBook, type TldProduct, tldPrice } from '../money/catalog';
 import { toMajor } from '../money/money';
 import { DomainInputError, type NormalizedDomain, normalizeDomain } from './normalize';
 import type { Availability } from './registry';
@@ -10,13 +10,43 @@ import { paginate, suggestionNames } from './suggestions';
 
 export const DOMAIN_SERVICE_ID = 1;
 
+/**
+ * What the store can say about a name: the registry's answer, or 'reserved' / 'blocked' from the store's name list
+ * (registries answer those like free names). Only 'available' is ever sold; 'unknown' is neither free nor taken.
+ */
+export type NameState = Availability | 'reserved' | 'blocked';
+
+/** The customer's words for a name we could not check (RDAP/WHOIS timeout, rate limit, no service). */
+export const couldNotCheck = (name: string) => `We could not check ${name} right now, try again in a few minutes.`;
+
+/** Why a name cannot be added or bought, by state; undefined when it can. */
+export function unavailableReason(name: string, state: NameState | undefined): string | undefined {
+  switch (state) {
+    case 'available':
+      return undefined;
+    case 'reserved':
+      return `${name} is reserved by its registry and cannot be registered.`;
+    case 'blocked':
+      return `${name} is blocked by its registry and cannot be registered.`;
+    case 'registered':
+      return `${name} is not available.`;
+    default:
+      return couldNotCheck(name);
+  }
+}
+
 export interface DomainOffer {
   domain: string;
   price: number;
   renewal_price: number;
   available: boolean;
-  /** 'unknown' when the registry could not say (RDAP timeout, TLD without RDAP): never sold as available. */
-  status: Availability;
+  /**
+   * 'unknown' when the registry could not say (timeout, rate limit, no RDAP or WHOIS service): never sold as available
+   * nor shown as taken; 'reserved' and 'blocked' come from the store's name list.
+   */
+  status: NameState;
+  /** A premium name: `price` (and `renewal_price` when the registry charges premium renewals) is its own price. */
+  premium: boolean;
   id: number;
   service: number;
   currency: string;
@@ -57,23 +87,35 @@ function tldOf(book: PriceBook, name: string): TldProduct {
   return tld;
 }
 
+/** Reserved and blocked names (the name list) are settled without asking the registry. */
 export async function availabilityOf(
   commerce: Commerce,
   names: readonly string[],
-): Promise<Map<string, Availability>> {
-  const map = await commerce.registry.availability(names);
-  for (const n of names) if (commerce.takenHere.has(n)) map.set(n, 'registered');
-  return map;
+  options: { fresh?: boolean } = {},
+): Promise<Map<string, NameState>> {
+  const book = await commerce.catalog.get();
+  const out = new Map<string, NameState>();
+  const ask: string[] = [];
+  for (const n of names) {
+    const kind = book.names.ruleFor(n)?.kind;
+    if (kind === 'reserved' || kind === 'blocked') out.set(n, kind);
+    else if (commerce.takenHere.has(n)) out.set(n, 'registered');
+    else ask.push(n);
+  }
+  const answers = ask.length > 0 ? await commerce.registry.availability(ask, options) : new Map<string, Availability>();
+  for (const n of ask) out.set(n, answers.get(n) ?? 'unknown');
+  return new Map(names.map((n) => [n, out.get(n)!]));
 }
 
-function offer(book: PriceBook, name: string, availability: Availability, currency: string): DomainOffer {
+function offer(book: PriceBook, name: string, state: NameState, currency: string): DomainOffer {
   const tld = tldOf(book, name);
   return {
     domain: name,
-    price: toMajor(tldPrice(book, tld, 'register', currency)),
-    renewal_price: toMajor(tldPrice(book, tld, 'renewal', currency)),
-    available: availability === 'available',
-    status: availability,
+    price: toMajor(domainPrice(book, tld, 'register', currency, name)),
+    renewal_price: toMajor(domainPrice(book, tld, 'renewal', currency, name)),
+    available: state === 'available',
+    status: state,
+    premium: book.names.ruleFor(name)?.kind === 'premium',
     id: tld.id,
     service: DOMAIN_SERVICE_ID,
     currency,
@@ -124,7 +166,7 @@ export async function transferCheck(commerce: Commerce, book: PriceBook, raw: un
     domain: name,
     eligible: check.eligible,
     transfer_price: toMajor(tldPrice(book, tld, 'transfer', currency)),
-    renewal_price: toMajor(tldPrice(book, tld, 'renewal', currency)),
+    renewal_price: toMajor(domainPrice(book, tld, 'renewal', currency, name)),
     currency,
     message: check.eligible ? `${name} can be transferred to us.` : `${name} is not eligible for transfer.`,
     id: tld.id,

@@ -49,3 +49,53 @@ describe('SimulatedRegistry', () => {
     expect((await r.transferEligibility('acme.com')).reason).toMatch(/already managed/);
   });
 });
+
+describe('SimulatedRegistry dates: the transfer rules of a real registry', () => {
+  const DAY = 24 * 3600 * 1000;
+  let now = Date.parse('2026-11-22T10:00:00Z');
+  const clocked = () => new SimulatedRegistry({ now: () => now });
+
+  it('refuses a transfer back within 60 days of the name leaving for another registrar', async () => {
+    const r = clocked();
+    await r.register('acme.com');
+    now += 400 * DAY;
+    r.transferOut('acme.com');
+    expect(Object.fromEntries(await r.availability(['acme.com']))).toEqual({ 'acme.com': 'registered' });
+    expect(await r.transferEligibility('acme.com')).toMatchObject({
+      eligible: false,
+      availability: 'registered',
+      reason: expect.stringMatching(/transferred less than 60 days ago/),
+    });
+    now += 61 * DAY;
+    expect(await r.transferEligibility('acme.com')).toEqual({ eligible: true, availability: 'registered' });
+  });
+
+  it('refuses a name registered less than 60 days before it left', async () => {
+    const r = clocked();
+    await r.register('young.ng');
+    now += 10 * DAY;
+    r.transferOut('young.ng');
+    expect((await r.transferEligibility('young.ng')).reason).toMatch(/registered less than 60 days/);
+  });
+
+  it('keeps a deleted name in pendingDelete for 5 days: taken, not transferable, then free', async () => {
+    const r = clocked();
+    await r.register('gone.com.ng');
+    now += 400 * DAY;
+    r.delete('gone.com.ng');
+    expect((await r.availability(['gone.com.ng'])).get('gone.com.ng')).toBe('registered');
+    expect(await r.transferEligibility('gone.com.ng')).toMatchObject({
+      eligible: false,
+      reason: expect.stringMatching(/pending delete/),
+    });
+    now += 5 * DAY + 1;
+    expect((await r.availability(['gone.com.ng'])).get('gone.com.ng')).toBe('available');
+    expect((await r.transferEligibility('gone.com.ng')).reason).toMatch(/not registered/);
+  });
+
+  it('leaves the contract names as they are: famous labels transferable, google.* locked', async () => {
+    const r = clocked();
+    expect(await r.transferEligibility('facebook.ng')).toEqual({ eligible: true, availability: 'registered' });
+    expect((await r.transferEligibility('google.co.uk')).reason).toMatch(/locked/);
+  });
+});

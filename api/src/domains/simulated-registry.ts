@@ -1,30 +1,79 @@
-import { type Availability, type DomainRegistry, type TransferCheck, transferReasons } from './registry';
+import {
+  type Availability,
+  type DomainRegistry,
+  type RegistryRecord,
+  type TransferCheck,
+  transferCheckOf,
+  transferReasons,
+} from './registry';
 
 /** Labels registered in every TLD (CONTRACT.md). */
 export const REGISTERED_LABELS = ['example', 'google', 'facebook', 'jumia'] as const;
 /** Registered names under these labels are locked at their registrar. */
 export const LOCKED_LABELS = ['google'] as const;
+/** After a deletion the name stays in pendingDelete this long before anyone can register it (RFC 3915). */
+export const PENDING_DELETE_MS = 5 * 24 * 3600 * 1000;
 
 const labelOf = (name: string) => name.split('.', 1)[0] ?? name;
+
+export interface SimulatedOptions {
+  /** The store's clock (ms): registration, transfer and deletion dates. */
+  now?: () => number;
+}
+
+interface History {
+  registeredAt?: number;
+  transferredAt?: number;
+  deletedAt?: number;
+}
 
 /**
  * The registry simulation of CONTRACT.md: a handful of famous labels are registered everywhere; everything else is
  * available until bought here. Names bought here live in memory, loaded from the customers' domains at start-up
  * (`remember`) and added as invoices are paid, so a check costs no database query.
+ *
+ * It keeps the dates a real registry keeps, so the transfer rules of the real ones apply: a name that left this store
+ * (`transferOut`) cannot come back within 60 days of that transfer (or of its registration), and a deleted name
+ * (`delete`) is in pendingDelete for 5 days, registered but not transferable, then free.
  */
 export class SimulatedRegistry implements DomainRegistry {
   readonly kind = 'simulated' as const;
   private readonly boughtHere = new Set<string>();
+  private readonly history = new Map<string, History>();
+  private readonly now: () => number;
+
+  constructor(options: SimulatedOptions = {}) {
+    this.now = options.now ?? Date.now;
+  }
 
   /** Names already registered through this store (loaded at start-up). */
   remember(names: Iterable<string>): void {
     for (const n of names) this.boughtHere.add(n.toLowerCase());
   }
 
+  private record(n: string): RegistryRecord {
+    const h = this.history.get(n);
+    if (h?.deletedAt !== undefined) {
+      if (this.now() - h.deletedAt < PENDING_DELETE_MS)
+        return { availability: 'registered', status: ['pending delete'] };
+      this.history.delete(n); // purged: the name starts a new life
+      return this.record(n);
+    }
+    const famous = (REGISTERED_LABELS as readonly string[]).includes(labelOf(n));
+    if (!famous && !this.boughtHere.has(n) && !h) return { availability: 'available', status: [] };
+    return {
+      availability: 'registered',
+      status: (LOCKED_LABELS as readonly string[]).includes(labelOf(n))
+        ? ['client transfer prohibited']
+        : ['active'],
+      registeredAt: h?.registeredAt,
+      transferredAt: h?.transferredAt,
+    };
+  }
+
   private state(name: string): Availability {
     const n = name.toLowerCase();
-    if ((REGISTERED_LABELS as readonly string[]).includes(labelOf(n))) return 'registered';
-    return this.boughtHere.has(n) ? 'registered' : 'available';
+    return this.boughtHere.has(n) ? 'registered' : this.record(n).availability;
   }
 
   availability(names: readonly string[]): Promise<Map<string, Availability>> {
@@ -33,25 +82,40 @@ export class SimulatedRegistry implements DomainRegistry {
 
   transferEligibility(name: string): Promise<TransferCheck> {
     const n = name.toLowerCase();
-    const label = labelOf(n);
-    let check: TransferCheck;
     if (this.boughtHere.has(n))
-      check = { eligible: false, availability: 'registered', reason: transferReasons.alreadyHere(n) };
-    else if (!(REGISTERED_LABELS as readonly string[]).includes(label))
-      check = { eligible: false, availability: 'available', reason: transferReasons.notRegistered(n) };
-    else if ((LOCKED_LABELS as readonly string[]).includes(label))
-      check = { eligible: false, availability: 'registered', reason: transferReasons.locked(n) };
-    else check = { eligible: true, availability: 'registered' };
-    return Promise.resolve(check);
+      return Promise.resolve({
+        eligible: false,
+        availability: 'registered',
+        reason: transferReasons.alreadyHere(n),
+      });
+    return Promise.resolve(transferCheckOf(n, this.record(n), this.now()));
   }
 
   register(name: string): Promise<void> {
-    this.boughtHere.add(name.toLowerCase());
+    const n = name.toLowerCase();
+    this.boughtHere.add(n);
+    this.history.set(n, { registeredAt: this.now() });
     return Promise.resolve();
   }
 
   transferIn(name: string): Promise<void> {
-    this.boughtHere.add(name.toLowerCase());
+    const n = name.toLowerCase();
+    this.boughtHere.add(n);
+    this.history.set(n, { ...this.history.get(n), transferredAt: this.now(), deletedAt: undefined });
     return Promise.resolve();
+  }
+
+  /** The name moved to another registrar (its customer took the EPP code elsewhere): registered there, from now. */
+  transferOut(name: string): void {
+    const n = name.toLowerCase();
+    this.boughtHere.delete(n);
+    this.history.set(n, { ...this.history.get(n), transferredAt: this.now(), deletedAt: undefined });
+  }
+
+  /** The registrar deleted the name (not renewed): pendingDelete for 5 days, then anyone may register it. */
+  delete(name: string): void {
+    const n = name.toLowerCase();
+    this.boughtHere.delete(n);
+    this.history.set(n, { deletedAt: this.now() });
   }
 }

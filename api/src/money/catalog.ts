@@ -6,6 +6,7 @@ import type { Executor } from '../db';
 import { hostingPlans, services } from '../db/schema';
 import { commerceSettings, currencies, exchangeRates, tldPrices, tlds } from '../db/schema-commerce';
 import { validationError } from '../http/errors';
+import { loadNameList, type NameList } from '../domains/name-list';
 
 export interface TldProduct {
   id: number;
@@ -36,6 +37,8 @@ export interface PriceBook {
   plans: Map<number, PlanProduct>;
   services: Map<number, { id: number; name: string; type: string }>;
   vatPercent: string;
+  /** Premium, reserved and blocked names (domains/names.json or DOMAIN_NAMES_FILE). */
+  names: NameList;
 }
 
 export const DEFAULT_VAT_PERCENT = '7.5';
@@ -46,6 +49,7 @@ export class Catalog {
   constructor(
     private readonly db: Executor,
     private readonly vatOverride?: string,
+    private readonly names: NameList = loadNameList(),
   ) {}
 
   invalidate(): void {
@@ -121,6 +125,7 @@ export class Catalog {
       plans,
       services: serviceMap,
       vatPercent: vat,
+      names: this.names,
     };
   }
 }
@@ -165,6 +170,26 @@ export function tldPrice(book: PriceBook, tld: TldProduct, kind: DomainPriceKind
     : ([...tld.prices.entries()][0] ?? []);
   if (!base || !prices) throw new Error(`TLD .${tld.tld} has no price`);
   return convert(book, prices[kind], base, currency);
+}
+
+/**
+ * The price of one name: a premium name's own price for registration (and for renewal when the list gives one), else
+ * its TLD's price. Transfers keep the TLD's transfer price (the registry charges the renewal year at its own rate).
+ */
+export function domainPrice(
+  book: PriceBook,
+  tld: TldProduct,
+  kind: DomainPriceKind,
+  currency: string,
+  name: string,
+): number {
+  const rule = book.names.ruleFor(name);
+  const own = rule?.kind === 'premium' ? (kind === 'register' ? rule.register : kind === 'renewal' ? rule.renewal : undefined) : undefined;
+  if (!own) return tldPrice(book, tld, kind, currency);
+  const direct = own.get(currency);
+  if (direct !== undefined) return direct;
+  const [base, amount] = own.has('USD') ? ['USD', own.get('USD')!] : [...own.entries()][0]!;
+  return convert(book, amount, base, currency);
 }
 
 export function planPrice(book: PriceBook, plan: PlanProduct, currency: string): number {

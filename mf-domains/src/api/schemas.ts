@@ -8,6 +8,13 @@ export const suggestionSchema = v.object({
   available: v.boolean(),
   id: v.number(),
   service: v.number(),
+  /**
+   * 'available' | 'registered' | 'unknown' (the registry could not be checked: neither free nor taken) | 'reserved' |
+   * 'blocked'. Older servers send only `available`.
+   */
+  status: v.optional(v.string()),
+  /** A premium name: `price` is its own premium price. */
+  premium: v.optional(v.boolean(), false),
 });
 export type Suggestion = v.InferOutput<typeof suggestionSchema>;
 

@@ -212,6 +212,51 @@ describe('results', () => {
     expect(screen.getAllByText(/unavailable/i)).toHaveLength(1);
   });
 
+  it("says 'Could not check right now, try again' for a name the registry could not be asked about: neither free nor taken", async () => {
+    let status = 'unknown';
+    const answer = () =>
+      suggestionsAnswer([
+        { ...suggestion('foo.ng', status === 'available'), status },
+        { ...suggestion('foo.com.ng', false), status: 'unknown' },
+        { ...suggestion('foo.com', true), status: 'available' },
+      ]);
+    const { calls } = fakeApi(() => json(answer()));
+    renderAt('/search?query=foo.ng');
+    const user = setupUser();
+    const main = await screen.findByRole('region', { name: 'foo.ng' });
+    expect(within(main).getByText('Could not check right now, try again')).toBeInTheDocument();
+    expect(within(main).queryByText('Unavailable')).toBeNull();
+    expect(within(main).queryByText('Available Match')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
+    const row = screen.getByText('foo.com.ng').closest('li')!;
+    expect(within(row).getByText('Could not check right now, try again')).toBeInTheDocument();
+    expect(screen.getByText('foo.com.ng').closest('s')).toBeNull(); // not shown as taken
+    expect(within(row).queryByText(/taken/)).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Add foo.com.ng' })).toBeDisabled();
+    // 'Check again' runs the search again; now the registry answers.
+    status = 'available';
+    await user.click(within(main).getByRole('button', { name: 'Check again' }));
+    expect(await within(main).findByText('Available Match')).toBeInTheDocument();
+    expect(searches(calls)).toHaveLength(2);
+  });
+
+  it('shows a premium name with its premium price and a "Premium name" tag', async () => {
+    fakeApi(() => json(suggestionsAnswer([{ ...suggestion('crypto.xyz', true, 12500, 12500), status: 'available', premium: true }])));
+    renderAt('/search?query=crypto.xyz');
+    const main = await screen.findByRole('region', { name: 'crypto.xyz' });
+    expect(within(main).getByText('$12,500.00')).toBeInTheDocument();
+    expect(within(main).getByText('Premium name')).toBeInTheDocument();
+    expect(within(main).getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  });
+
+  it('shows reserved and blocked names as unavailable', async () => {
+    fakeApi(() => json(suggestionsAnswer([{ ...suggestion('nic.com', false), status: 'reserved' }, { ...suggestion('gov.ng', false), status: 'blocked' }])));
+    renderAt('/search?query=nic.com');
+    const main = await screen.findByRole('region', { name: 'nic.com' });
+    expect(within(main).getByText('Unavailable')).toBeInTheDocument();
+    expect(screen.getByText('gov.ng').closest('s')).not.toBeNull();
+  });
+
   it('never lets a slow, older answer replace a newer one', async () => {
     const slow = deferred<Response>();
     fakeApi((c) => (c.params.get('domain') === 'slow.com' ? slow.promise : json(suggestionsAnswer([suggestion('fast.com')]))));
@@ -402,5 +447,21 @@ describe('transfer mode', () => {
     expect(await screen.findByRole('button', { name: 'Add example.net' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Add freshname.org' })).toBeDisabled();
     expect(screen.getByText('freshname.org').closest('s')).not.toBeNull();
+  });
+
+  it('never offers a name for transfer when the registry could not be checked, nor a reserved one', async () => {
+    fakeApi(() =>
+      json(
+        suggestionsAnswer([
+          { ...suggestion('example.com', false), status: 'registered' },
+          { ...suggestion('example.ng', false), status: 'unknown' },
+          { ...suggestion('nic.ng', false), status: 'reserved' },
+        ]),
+      ),
+    );
+    renderAt('/search?query=example.com&transfer=true');
+    expect(await screen.findByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Add example.ng' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add nic.ng' })).toBeDisabled();
   });
 });

@@ -14,6 +14,18 @@ import { useAddToCart } from '../components/use-add-to-cart';
 
 export const EMPTY_SEARCH_TEXT = 'You have not entered a domain name to search.';
 export const SEARCH_FAILED_TEXT = 'Something went wrong with your search please retry.';
+/** A name the registry could not be asked about (slow, rate-limiting): neither free nor taken. */
+export const COULD_NOT_CHECK_TEXT = 'Could not check right now, try again';
+export const PREMIUM_TEXT = 'Premium name';
+
+/** What the search knows of a name: the server's status, or (older servers) free or taken. */
+export type NameState = 'available' | 'registered' | 'unknown' | 'reserved' | 'blocked';
+export function stateOf(s: Suggestion): NameState {
+  if (s.status === undefined) return s.available ? 'available' : 'registered';
+  if (s.status === 'available') return s.available ? 'available' : 'unknown';
+  if (s.status === 'registered' || s.status === 'reserved' || s.status === 'blocked') return s.status;
+  return 'unknown'; // 'unknown', or a status this page does not know: never offered
+}
 
 const SearchForm = styled.form`
   max-width: 640px; margin-bottom: 1.5rem;
@@ -29,10 +41,14 @@ const Main = styled(Card)`
   h2 { margin: 0; font-size: clamp(1.3rem, 4vw, 1.8rem); }
   p { margin: 0; }
 `;
-const Badge = styled.p<{ ok: boolean }>`
+const Badge = styled.p<{ tone: 'ok' | 'no' | 'unknown' }>`
   justify-self: start; padding: .25rem .75rem; border-radius: 999px; font-weight: 700; font-size: .9rem;
-  background: ${(p) => (p.ok ? theme.color.successBg : theme.color.errorBg)};
-  color: ${(p) => (p.ok ? theme.color.success : theme.color.error)};
+  background: ${(p) => (p.tone === 'ok' ? theme.color.successBg : p.tone === 'no' ? theme.color.errorBg : theme.color.warningBg)};
+  color: ${(p) => (p.tone === 'ok' ? theme.color.success : p.tone === 'no' ? theme.color.error : theme.color.warning)};
+`;
+const Tag = styled.span`
+  display: inline-block; margin-left: .5rem; padding: .1rem .5rem; border-radius: 999px; font-size: .8rem;
+  font-weight: 700; vertical-align: middle; background: ${theme.color.warningBg}; color: ${theme.color.warning};
 `;
 const Price = styled.p`
   font-size: 1.5rem; font-weight: 700;
@@ -52,6 +68,7 @@ const Options = styled.ul`
   a.in-cart { display: inline-flex; align-items: center; min-height: 44px; padding: 0 .5rem; font-weight: 700; color: ${theme.color.success}; }
   .renews { color: ${theme.color.muted}; }
   li[data-available='false'] { color: ${theme.color.muted}; }
+  .unknown { flex-basis: 100%; color: ${theme.color.warning}; font-weight: 600; }
 `;
 
 const ModeSwitch = styled.p`
@@ -237,8 +254,9 @@ export function SearchPage() {
   };
 
   // A transfer moves a name that is registered elsewhere, so in transfer mode the taken names are the ones on offer
-  // (an unregistered name can never be transferred: the server would refuse it).
-  const canAdd = (s: Suggestion) => (transferMode ? !s.available : s.available);
+  // (an unregistered name can never be transferred: the server would refuse it). A name the registry could not be
+  // asked about is offered in neither mode.
+  const canAdd = (s: Suggestion) => stateOf(s) === (transferMode ? 'registered' : 'available');
   const suggestions = answer?.data.suggestions ?? [];
   const main = answer ? mainOf(answer, pinned?.query === answer.query ? pinned.main : undefined) : undefined;
   const others = suggestions.filter((s) => s.domain !== main?.domain);
@@ -285,12 +303,26 @@ export function SearchPage() {
           {answer?.data.message ? <Notice role="status">{answer.data.message}</Notice> : null}
           {main ? (
             <Main as="section" aria-labelledby="main-result-domain">
-              <Badge ok={main.available}>{main.available ? 'Available Match' : 'Unavailable'}</Badge>
+              {stateOf(main) === 'unknown' ? (
+                <Badge tone="unknown">{COULD_NOT_CHECK_TEXT}</Badge>
+              ) : (
+                <Badge tone={main.available ? 'ok' : 'no'}>{main.available ? 'Available Match' : 'Unavailable'}</Badge>
+              )}
               <h2 id="main-result-domain">
                 <DomainText text={main.domain} />
               </h2>
-              <Price>{money(main.price)}</Price>
+              <Price>
+                {money(main.price)}
+                {main.premium ? <Tag>{PREMIUM_TEXT}</Tag> : null}
+              </Price>
               <Muted>{`returns to ${money(main.renewal_price)} after first? year`}</Muted>
+              {stateOf(main) === 'unknown' ? (
+                <Actions>
+                  <Button variant="secondary" disabled={busy} onClick={() => setAttempt((n) => n + 1)}>
+                    Check again
+                  </Button>
+                </Actions>
+              ) : null}
               {canAdd(main) && isInCart(main) ? (
                 <Actions>
                   <InCart>
@@ -319,14 +351,21 @@ export function SearchPage() {
               <Options>
                 {others.map((s) => {
                   const ok = canAdd(s);
-                  const strike = (content: string) => (ok ? content : <s>{content}</s>);
+                  const unknown = stateOf(s) === 'unknown';
+                  // Unknown is not 'taken': not struck through, and said in words instead.
+                  const strike = (content: string) => (ok || unknown ? content : <s>{content}</s>);
                   return (
-                    <li key={s.domain} data-available={ok}>
+                    <li key={s.domain} data-available={ok} data-state={stateOf(s)}>
                       <span className="name">
-                        {ok ? <DomainText text={s.domain} /> : <s>{s.domain}</s>}
-                        {ok ? null : <span className="visually-hidden">{transferMode ? ' (not registered)' : ' (taken)'}</span>}
+                        {ok ? <DomainText text={s.domain} /> : strike(s.domain)}
+                        {ok || unknown ? null : (
+                          <span className="visually-hidden">{transferMode ? ' (not registered)' : ' (taken)'}</span>
+                        )}
                       </span>
-                      <span>{strike(money(s.price))}</span>
+                      <span>
+                        {strike(money(s.price))}
+                        {s.premium ? <Tag>{PREMIUM_TEXT}</Tag> : null}
+                      </span>
                       <span className="renews">{strike(`renews at ${money(s.renewal_price)}`)}</span>
                       {ok && isInCart(s) ? (
                         <Link className="in-cart" to="/cart" aria-label={`In cart: ${s.domain}, view cart`}>
@@ -342,6 +381,7 @@ export function SearchPage() {
                           Add
                         </Button>
                       )}
+                      {unknown ? <span className="unknown">{COULD_NOT_CHECK_TEXT}</span> : null}
                     </li>
                   );
                 })}

@@ -56,7 +56,11 @@ export const suggestion = (domain: string, available = true, price = 10, renewal
   service: 1,
 });
 
-export const suggestionsAnswer = (list: ReturnType<typeof suggestion>[], totalPages = 1, page = 1) => ({
+export const suggestionsAnswer = (
+  list: (ReturnType<typeof suggestion> & { status?: string; premium?: boolean })[],
+  totalPages = 1,
+  page = 1,
+) => ({
   result: 'success',
   suggestions: list,
   total_pages: totalPages,
