@@ -69,7 +69,7 @@ test('a new customer tops up through the sandbox and sees the balance', async ({
   await expect(page).toHaveURL(/\/sandbox\/pay\//);
   await expect(page.getByText(/250/).first()).toBeVisible();
   await page.getByRole('button', { name: 'Approve payment' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/?\?reference=dep_[0-9a-f]+$/);
+  await expect(page).toHaveURL(/\/dashboard\/?\?reference=dep-[0-9a-f]+$/);
   // The page says what was credited (issue 20), and the balance shows it.
   await expect(page.getByTestId('payment-outcome')).toHaveText('$250.00 was credited to your wallet.');
   await page.getByRole('button', { name: 'Show balance' }).click();

@@ -119,7 +119,7 @@ test.describe('3. confirmations', () => {
     await dialog.getByLabel('Amount').fill('50');
     await dialog.getByRole('button', { name: 'Process Deposit' }).click();
     await page.getByRole('button', { name: 'Approve payment' }).click();
-    await expect(page).toHaveURL(/\/dashboard\?reference=dep_/);
+    await expect(page).toHaveURL(/\/dashboard\?reference=dep-/);
     await expect(page.getByTestId('payment-outcome')).toHaveText('$50.00 was credited to your wallet.');
     await expectNoA11yViolations(page);
     const credited = new URL(page.url()).searchParams.get('reference')!;
@@ -132,7 +132,7 @@ test.describe('3. confirmations', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'declined' })).toHaveText('Your deposit of $70.00 was declined and nothing was charged.');
 
     // The address names a reference only: a made-up one, or another customer's, shows no credit at all.
-    await page.goto('/dashboard?reference=dep_000000000000000000000000');
+    await page.goto('/dashboard?reference=dep-000000000000000000000000');
     await expect(page.getByRole('heading', { name: 'Credit Balance' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expect(page.getByTestId('payment-outcome')).toHaveCount(0);

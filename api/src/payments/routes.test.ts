@@ -195,7 +195,6 @@ test('declining on the sandbox page credits nothing and sends the browser back',
   expect(decline.statusCode).toBe(303);
   expect(decline.headers.location).toBe(`http://localhost:3000/dashboard?reference=${reference}`);
   expect(await balanceOf(u.auth)).toBe(0);
-<<<<<<< HEAD
   const outcome = (auth: string, query: string) => t.inject({ url: `/payment/outcome/?${query}`, auth });
   expect((await outcome(u.auth, `reference=${reference}`)).json()).toEqual({
     reference,
@@ -213,14 +212,10 @@ test('declining on the sandbox page credits nothing and sends the browser back',
   expect((await outcome(u.auth, 'invoice=INV-999999')).statusCode).toBe(404);
   expect((await outcome(u.auth, '')).statusCode).toBe(400);
   expect((await t.inject({ url: `/payment/outcome/?reference=${reference}` })).statusCode).toBe(401);
-  // Approving afterwards does nothing either: the payment is decided.
-  await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` });
-=======
   // Approving afterwards is refused, on a page that says why: the payment is decided.
   const late = await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` });
   expect(late.statusCode).toBe(409);
   expect(late.body).toContain('This payment is no longer pending: it was already declined.');
->>>>>>> main
   expect(await balanceOf(u.auth)).toBe(0);
   const unknown = await t.inject({ method: 'POST', url: '/sandbox/pay/dep-0123456789abcdef/approve' });
   expect(unknown.statusCode).toBe(404);

@@ -222,10 +222,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     );
   });
 
-<<<<<<< HEAD
   await app.register(outcomeRoutes);
-  await app.register(sandboxRoutes);
-=======
   // callback_url of a real gateway: the customer is back from the payment page. Verify now (the webhook may be late or
   // never come: Paystack sends none for a failed or abandoned payment), then on to the storefront.
   app.get(
@@ -241,22 +238,23 @@ export async function paymentRoutes(app: FastifyInstance) {
       const provider = commerce.providers.byName(name);
       if (!provider?.confirmsByVerify) throw new ApiError(404, { detail: 'Not found.' });
       let purpose = 'deposit';
+      let back = ''; // the reference, for the storefront to ask /payment/outcome/ what became of it (never the amount)
       if (INCOMING_REFERENCE.test(reference)) {
         const [p] = await db.select().from(payments).where(eq(payments.reference, reference));
         if (p && p.provider === provider.name) {
           purpose = p.purpose;
+          back = `?reference=${encodeURIComponent(p.reference)}`;
           if (p.status === 'pending') {
             const c = await confirmWithGateway(app, provider, p);
             if (c.kind === 'settled') await recordEvent(app, provider.name, reference, true, `return: ${c.outcome}`);
           }
         }
       }
-      return reply.redirect(`${app.config.storefrontUrl}${purpose === 'deposit' ? '/dashboard' : '/dashboard/invoices'}`, 303);
+      return reply.redirect(`${app.config.storefrontUrl}${purpose === 'deposit' ? '/dashboard' : '/dashboard/invoices'}${back}`, 303);
     },
   );
 
   await app.register(paymentMethodRoutes);
   // The sandbox's pages exist only where the sandbox may run (never in production without PAYMENT_PROVIDER=sandbox).
   if (commerce.providers.sandbox) await app.register(sandboxRoutes);
->>>>>>> main
 }

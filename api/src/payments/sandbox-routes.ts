@@ -92,26 +92,6 @@ ${decided}`,
   const decide =
     (outcome: 'success' | 'failed') => async (request: { params: unknown }, reply: FastifyReply) => {
       const p = await find((request.params as { reference: string }).reference);
-<<<<<<< HEAD
-      if (!p) return page(reply, storefront, 404, 'Unknown payment', '<h1>Unknown payment</h1>');
-      if (p.status === 'pending') {
-        const { body, signature } = commerce.providers.sandbox.webhookFor({
-          outcome,
-          reference: p.reference,
-          amountMinor: p.amountMinor,
-          currency: p.currency,
-        });
-        const res = await app.inject({
-          method: 'POST',
-          url: '/payment/webhook/sandbox/',
-          headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
-          payload: body,
-        });
-        if (res.statusCode !== 200)
-          app.log.error({ status: res.statusCode, body: res.body }, 'sandbox webhook was refused');
-      }
-      return reply.redirect(backTo(p.purpose, p.reference), 303);
-=======
       if (!p)
         return page(
           reply,
@@ -126,7 +106,7 @@ ${decided}`,
           storefront,
           409,
           'Payment not pending',
-          `<h1>Payment not pending</h1><p>This payment is no longer pending: it was already ${p.status === 'success' ? 'approved' : 'declined'}. Nothing was changed.</p><p><a href="${esc(backTo(p.purpose))}">Back to the store</a></p>`,
+          `<h1>Payment not pending</h1><p>This payment is no longer pending: it was already ${p.status === 'success' ? 'approved' : 'declined'}. Nothing was changed.</p><p><a href="${esc(backTo(p.purpose, p.reference))}">Back to the store</a></p>`,
         );
       const { body, signature } = commerce.providers.sandbox!.webhookFor({
         outcome,
@@ -142,8 +122,7 @@ ${decided}`,
       });
       if (res.statusCode !== 200)
         app.log.error({ status: res.statusCode, body: res.body }, 'sandbox webhook was refused');
-      return reply.redirect(backTo(p.purpose), 303);
->>>>>>> main
+      return reply.redirect(backTo(p.purpose, p.reference), 303);
     };
   app.post('/sandbox/pay/:reference/approve', { schema: { hide: true } }, decide('success'));
   app.post('/sandbox/pay/:reference/decline', { schema: { hide: true } }, decide('failed'));
