@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, nl2br, ordinal, pageWindow, splitLines } from 'shared/format';
+import { domainBreakParts, formatDate, formatMoney, nl2br, ordinal, pageWindow, splitLines } from 'shared/format';
 
 describe('formatMoney', () => {
   it('shows exactly two decimals with the locale of the currency code', () => {
@@ -53,4 +53,13 @@ describe('pageWindow', () => {
     [12, 12, [8, 9, 10, 11, 12]],
     [1, 0, []],
   ])('page %i of %i shows %j', (current, total, expected) => expect(pageWindow(current, total)).toEqual(expected));
+});
+
+describe('domainBreakParts', () => {
+  it('cuts after the dots inside names only', () => {
+    expect(domainBreakParts('Domain registration: shop.com.ng')).toEqual(['Domain registration: shop.', 'com.', 'ng']);
+    expect(domainBreakParts('Done. Next')).toEqual(['Done. Next']);
+    expect(domainBreakParts('a..b.')).toEqual(['a..', 'b.']);
+    expect(domainBreakParts('').join('')).toBe('');
+  });
 });

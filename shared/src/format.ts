@@ -83,3 +83,11 @@ export function pageWindow(current: number, total: number, size = 5): number[] {
   start = Math.min(start, total - count + 1);
   return Array.from({ length: count }, (_, i) => start + i);
 }
+
+/**
+ * A text cut after each dot of the domain names in it ('Domain registration: shop.com.ng' gives
+ * ['Domain registration: shop.', 'com.', 'ng']): the places a long name may wrap without breaking inside a word.
+ */
+export function domainBreakParts(text: string): string[] {
+  return text.split(/(?<=\.)(?=[^\s.])/);
+}

@@ -7,7 +7,8 @@ import { MAIN_LINKS } from './header';
 import { BRAND, Logo } from './logo';
 
 const Foot = styled.footer`
-  background: ${theme.color.dark}; color: #e4e4f0; margin-top: 3rem;
+  /* No margin above: pages end with their own padding, so no band of page colour shows between a page and this. */
+  background: ${theme.color.dark}; color: #e4e4f0; border-top: 1px solid #33334d;
   .inner { width: min(1200px, 100%); margin: 0 auto; padding: 2.5rem 1rem 1.5rem; display: grid; gap: 2rem; grid-template-columns: 1fr; }
   ${theme.breakpoint.sm} { .inner { grid-template-columns: 1.4fr 1fr 1fr 1fr; } }
   h2 { font-size: 1rem; color: #fff; margin: 0 0 .75rem; }
@@ -16,7 +17,10 @@ const Foot = styled.footer`
   a:hover { color: #fff; text-decoration: underline; }
   a:focus-visible { outline-color: #fff; }
   .legal { width: min(1200px, 100%); margin: 0 auto; padding: 1rem; border-top: 1px solid #33334d; display: flex;
-    flex-wrap: wrap; justify-content: space-between; gap: .5rem; font-size: .9rem; color: #c8c8d8; }
+    flex-wrap: wrap; justify-content: space-between; align-items: center; gap: .5rem 1.5rem; font-size: .9rem; color: #c8c8d8; }
+  .legal p { margin: 0; }
+  .legal ul { flex-direction: row; flex-wrap: wrap; gap: 0 1.25rem; }
+  .legal a { display: inline-flex; align-items: center; min-height: 44px; text-decoration: underline; }
 `;
 
 interface HostingService {
@@ -24,6 +28,13 @@ interface HostingService {
   name: string;
   type: string;
 }
+
+/** Reachable from every page, in the bottom bar (the three columns stay as the spec has them). */
+export const HELP_LINKS = [
+  { to: '/about', label: 'About' },
+  { to: '/contact-us', label: 'Contact' },
+  { to: '/help', label: 'Help' },
+];
 
 const LEGAL = [
   { to: '/terms-of-service', label: 'Terms of Service' },
@@ -85,6 +96,15 @@ export function Footer() {
       </div>
       <div className="legal">
         <p>All prices are listed without VAT.</p>
+        <nav aria-label="Help links">
+          <ul>
+            {HELP_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <p>© 2024 {BRAND}. All rights reserved.</p>
       </div>
     </Foot>

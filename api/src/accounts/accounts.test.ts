@@ -16,6 +16,7 @@ import {
 } from '../test/app';
 import { ACCESS_TTL_MS, LOGIN_CODE_TTL_MS, REFRESH_WINDOW_MS, RESET_TOKEN_TTL_MS } from './policy';
 import { MESSAGES } from './routes';
+import { RESET_LINK_MESSAGES } from './reset-link';
 import { sha256 } from './secrets';
 import { SESSION_CACHE_TTL_MS } from './auth';
 
@@ -449,6 +450,8 @@ describe('password reset', () => {
     const mail = await lastMailTo(t.app, user.email);
     expect(mail.text).toContain(`${t.config.storefrontUrl}/auth/reset-password/`);
     const [, uid, token] = resetLink.exec(mail.text)!;
+    const check = async () => (await post('/core/reset-password/check/', { uid, token })).json();
+    expect(await check()).toEqual({ state: 'valid' }); // checking consumes nothing
 
     const done = await post('/core/reset-password/', { uid, token, new_password: 'brand-new-pass', re_new_password: 'brand-new-pass' });
     expect(done.statusCode).toBe(200);
@@ -461,6 +464,7 @@ describe('password reset', () => {
     const reuse = await post('/core/reset-password/', { uid, token, new_password: 'third-password', re_new_password: 'third-password' });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toEqual({ non_field_errors: [MESSAGES.badResetLink] });
+    expect(await check()).toEqual({ state: 'used', message: RESET_LINK_MESSAGES.used });
     // Old password refused, new one works.
     expect((await post('/core/login/', { username: user.username, password: user.password })).statusCode).toBe(400);
     await fullLogin(t.app, user.username, 'brand-new-pass', user.email);
@@ -481,7 +485,13 @@ describe('password reset', () => {
     expect((await post('/core/reset-password/', body(uid!, `${token}x`))).statusCode).toBe(400);
     expect((await post('/core/reset-password/', body('MQ', token!))).statusCode).toBe(400);
     expect((await post('/core/reset-password/', body('%%%', token!))).statusCode).toBe(400);
+    const check = async (u: string, tok: string) => (await post('/core/reset-password/check/', { uid: u, token: tok })).json();
+    expect(await check(uid!, `${token}x`)).toEqual({ state: 'invalid', message: RESET_LINK_MESSAGES.invalid });
+    expect(await check('MQ', token!)).toMatchObject({ state: 'invalid' });
+    expect(await check('%%%', token!)).toMatchObject({ state: 'invalid' });
+    expect(await check(uid!, token!)).toEqual({ state: 'valid' });
     t.clock.advance(RESET_TOKEN_TTL_MS + 1000);
+    expect(await check(uid!, token!)).toEqual({ state: 'expired', message: RESET_LINK_MESSAGES.expired });
     const late = await post('/core/reset-password/', body(uid!, token!));
     expect(late.statusCode).toBe(400);
     expect(late.json()).toEqual({ non_field_errors: [MESSAGES.badResetLink] });

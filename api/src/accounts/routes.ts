@@ -43,6 +43,7 @@ import {
   verifyPassword,
 } from './secrets';
 import { accountDocs as docs } from './docs';
+import { resetLinkRoutes } from './reset-link';
 
 export const MESSAGES = {
   registered: 'Account created successfully',
@@ -76,6 +77,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   const product = config.productName;
   const strict = config.rateLimit.enabled ? { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs } : false;
   const secureCookie = config.apiBaseUrl.startsWith('https://');
+  await app.register(resetLinkRoutes);
 
   /** Runs `fn` in one transaction; a mail that cannot be sent rolls it back and answers 503. */
   const inTransaction = async <T>(fn: (tx: Executor) => Promise<T>): Promise<T> => {

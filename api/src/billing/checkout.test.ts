@@ -149,8 +149,15 @@ test('a gateway checkout is paid through the sandbox page and provisioned once',
   const page = await t.inject({ url: path });
   expect(page.body).toContain(invoicenum);
   const approve = await t.inject({ method: 'POST', url: `${path}/approve` });
-  expect(approve.headers.location).toBe('http://localhost:3000/dashboard/invoices');
+  expect(approve.headers.location).toBe(`http://localhost:3000/dashboard/invoices?reference=${reference}`);
   await t.inject({ method: 'POST', url: `${path}/approve` }); // a second click changes nothing
+  // The page the browser returns to asks what became of the payment (issue 20).
+  expect((await t.inject({ url: `/payment/outcome/?reference=${reference}`, auth: u.auth })).json()).toMatchObject({
+    purpose: 'checkout',
+    status: 'success',
+    invoicenum,
+    invoice_status: 'Paid',
+  });
   expect(
     (await t.inject({ url: '/api/user_invoice_list/', auth: u.auth })).json().invoices.invoices.invoice[0]
       .status,
@@ -170,9 +177,13 @@ test('a declined gateway payment leaves no paid invoice and gives the cart back'
   const name = freshName();
   await addDomain(u.auth, name);
   const res = await checkout(u.auth, 'crypto_payment_gateway');
-  const { authorization_url } = res.json().data as Record<string, string>;
+  const { authorization_url, reference } = res.json().data as Record<string, string>;
   const decline = await t.inject({ method: 'POST', url: `${new URL(authorization_url!).pathname}/decline` });
-  expect(decline.headers.location).toBe('http://localhost:3000/dashboard/invoices');
+  expect(decline.headers.location).toBe(`http://localhost:3000/dashboard/invoices?reference=${reference}`);
+  expect((await t.inject({ url: `/payment/outcome/?reference=${reference}`, auth: u.auth })).json()).toMatchObject({
+    status: 'failed',
+    invoice_status: 'Cancelled',
+  });
   const inv = (await t.inject({ url: '/api/user_invoice_list/', auth: u.auth })).json().invoices.invoices
     .invoice;
   expect(inv).toEqual([expect.objectContaining({ status: 'Cancelled', paymentmethod: 'Pay with Crypto' })]);

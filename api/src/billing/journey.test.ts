@@ -152,7 +152,7 @@ test('from an empty cart to a provisioned domain and hosting service', async () 
     payload: '',
   });
   expect(approve.statusCode).toBe(303);
-  expect(approve.headers.location).toBe('http://localhost:3000/dashboard');
+  expect(approve.headers.location).toBe(`http://localhost:3000/dashboard?reference=${reference}`);
   const balance = (await t.inject({ url: '/payment/wallet-balance/', auth })).json() as {
     balance: number;
     currency: { code: string };

@@ -161,7 +161,7 @@ test('the customer coming back through callback_url gets the payment verified an
   // Paystack appends ?trxref=&reference= to the callback URL.
   const early = await t.inject({ url: `/payment/return/paystack/${reference}?trxref=${reference}&reference=${reference}` });
   expect(early.statusCode).toBe(303);
-  expect(early.headers.location).toBe('http://localhost:3000/dashboard');
+  expect(early.headers.location).toBe(`http://localhost:3000/dashboard?reference=${reference}`);
   expect(await balance(u.auth)).toBe(0);
   verdicts.set(reference, { status: 'success', amount: 70000, currency: 'NGN' });
   const back = await t.inject({ url: `/payment/return/paystack/${reference}?trxref=${reference}&reference=${reference}` });

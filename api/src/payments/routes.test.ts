@@ -193,8 +193,25 @@ test('declining on the sandbox page credits nothing and sends the browser back',
   const { reference } = (await deposit(u.auth, 20000, 'NGN')).json().data as { reference: string };
   const decline = await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/decline` });
   expect(decline.statusCode).toBe(303);
-  expect(decline.headers.location).toBe('http://localhost:3000/dashboard');
+  expect(decline.headers.location).toBe(`http://localhost:3000/dashboard?reference=${reference}`);
   expect(await balanceOf(u.auth)).toBe(0);
+  const outcome = (auth: string, query: string) => t.inject({ url: `/payment/outcome/?${query}`, auth });
+  expect((await outcome(u.auth, `reference=${reference}`)).json()).toEqual({
+    reference,
+    purpose: 'deposit',
+    status: 'failed',
+    amount: 20000,
+    currency: 'NGN',
+    invoicenum: null,
+    invoice_status: null,
+  });
+  // Only the payer learns about a payment; nothing is found from a made-up or foreign reference or invoice.
+  const other = await t.user();
+  expect((await outcome(other.auth, `reference=${reference}`)).statusCode).toBe(404);
+  expect((await outcome(u.auth, 'reference=dep_made_up')).statusCode).toBe(404);
+  expect((await outcome(u.auth, 'invoice=INV-999999')).statusCode).toBe(404);
+  expect((await outcome(u.auth, '')).statusCode).toBe(400);
+  expect((await t.inject({ url: `/payment/outcome/?reference=${reference}` })).statusCode).toBe(401);
   // Approving afterwards is refused, on a page that says why: the payment is decided.
   const late = await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` });
   expect(late.statusCode).toBe(409);
@@ -219,6 +236,9 @@ test('the ledger sums deposits per currency', async () => {
     const { reference } = (await deposit(u.auth, amount, currency)).json().data as { reference: string };
     expect((await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` })).statusCode).toBe(
       303,
+    );
+    expect((await t.inject({ url: `/payment/outcome/?reference=${reference}`, auth: u.auth })).json()).toMatchObject(
+      { purpose: 'deposit', status: 'success', amount, currency },
     );
   }
   const list = (await t.inject({ url: '/payment/wallet-balance/', auth: u.auth })).json() as {

@@ -11,6 +11,7 @@ import { resolveCurrency } from '../money/catalog';
 import { formatMoney, toMajor } from '../money/money';
 import { gatewayFor, gatewayKindOf, MethodUnavailable, paymentMethodRoutes, returnUrl, type GatewayMethod } from './methods';
 import { PaymentGatewayError } from './provider';
+import { outcomeRoutes } from './outcome';
 import { sandboxRoutes } from './sandbox-routes';
 import { confirmWithGateway } from './confirm';
 import { recordEvent, settle } from './settle';
@@ -221,6 +222,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     );
   });
 
+  await app.register(outcomeRoutes);
   // callback_url of a real gateway: the customer is back from the payment page. Verify now (the webhook may be late or
   // never come: Paystack sends none for a failed or abandoned payment), then on to the storefront.
   app.get(
@@ -236,17 +238,19 @@ export async function paymentRoutes(app: FastifyInstance) {
       const provider = commerce.providers.byName(name);
       if (!provider?.confirmsByVerify) throw new ApiError(404, { detail: 'Not found.' });
       let purpose = 'deposit';
+      let back = ''; // the reference, for the storefront to ask /payment/outcome/ what became of it (never the amount)
       if (INCOMING_REFERENCE.test(reference)) {
         const [p] = await db.select().from(payments).where(eq(payments.reference, reference));
         if (p && p.provider === provider.name) {
           purpose = p.purpose;
+          back = `?reference=${encodeURIComponent(p.reference)}`;
           if (p.status === 'pending') {
             const c = await confirmWithGateway(app, provider, p);
             if (c.kind === 'settled') await recordEvent(app, provider.name, reference, true, `return: ${c.outcome}`);
           }
         }
       }
-      return reply.redirect(`${app.config.storefrontUrl}${purpose === 'deposit' ? '/dashboard' : '/dashboard/invoices'}`, 303);
+      return reply.redirect(`${app.config.storefrontUrl}${purpose === 'deposit' ? '/dashboard' : '/dashboard/invoices'}${back}`, 303);
     },
   );
 

@@ -47,8 +47,9 @@ export async function sandboxRoutes(app: FastifyInstance) {
     const [p] = await db.select().from(payments).where(eq(payments.reference, reference));
     return p && p.provider === 'sandbox' ? p : undefined;
   };
-  const backTo = (purpose: string) =>
-    `${storefront}${purpose === 'deposit' ? '/dashboard' : '/dashboard/invoices'}`;
+  // Like a real gateway's return, the address carries the reference: the storefront asks the API what became of it.
+  const backTo = (purpose: string, reference: string) =>
+    `${storefront}${purpose === 'deposit' ? '/dashboard' : '/dashboard/invoices'}?reference=${encodeURIComponent(reference)}`;
 
   app.get('/sandbox/pay/:reference', { schema: { hide: true } }, async (request, reply) => {
     const p = await find((request.params as { reference: string }).reference);
@@ -72,7 +73,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
   <form method="post" action="/sandbox/pay/${ref}/approve"><button class="approve" type="submit">Approve payment</button></form>
   <form method="post" action="/sandbox/pay/${ref}/decline"><button class="decline" type="submit">Decline payment</button></form>
 </div>`
-        : `<p><strong>This payment was already ${p.status === 'success' ? 'approved' : 'declined'}.</strong></p><p><a href="${esc(backTo(p.purpose))}">Back to the store</a></p>`;
+        : `<p><strong>This payment was already ${p.status === 'success' ? 'approved' : 'declined'}.</strong></p><p><a href="${esc(backTo(p.purpose, p.reference))}">Back to the store</a></p>`;
     return page(
       reply,
       storefront,
@@ -105,7 +106,7 @@ ${decided}`,
           storefront,
           409,
           'Payment not pending',
-          `<h1>Payment not pending</h1><p>This payment is no longer pending: it was already ${p.status === 'success' ? 'approved' : 'declined'}. Nothing was changed.</p><p><a href="${esc(backTo(p.purpose))}">Back to the store</a></p>`,
+          `<h1>Payment not pending</h1><p>This payment is no longer pending: it was already ${p.status === 'success' ? 'approved' : 'declined'}. Nothing was changed.</p><p><a href="${esc(backTo(p.purpose, p.reference))}">Back to the store</a></p>`,
         );
       const { body, signature } = commerce.providers.sandbox!.webhookFor({
         outcome,
@@ -121,7 +122,7 @@ ${decided}`,
       });
       if (res.statusCode !== 200)
         app.log.error({ status: res.statusCode, body: res.body }, 'sandbox webhook was refused');
-      return reply.redirect(backTo(p.purpose), 303);
+      return reply.redirect(backTo(p.purpose, p.reference), 303);
     };
   app.post('/sandbox/pay/:reference/approve', { schema: { hide: true } }, decide('success'));
   app.post('/sandbox/pay/:reference/decline', { schema: { hide: true } }, decide('failed'));

@@ -5,6 +5,8 @@ beforeEach(resetStores);
 afterEach(() => jest.restoreAllMocks());
 
 const PATH = '/auth/reset-password/MTI/tok-abc';
+/** The calls that set a password (the page also checks its link as it opens). */
+const resets = (calls: { path: string }[]) => calls.filter((c) => c.path === '/core/reset-password/');
 
 async function submit(password: string, confirm: string) {
   const view = renderAt(PATH);
@@ -19,21 +21,21 @@ it('requires the password, and a confirmation of at least 8 (spec 5)', async () 
   await submit('', '1234567');
   expect(screen.getByText('A password is required')).toBeInTheDocument();
   expect(screen.getByText('Password length must be at least 8.')).toBeInTheDocument();
-  expect(calls).toHaveLength(0);
+  expect(resets(calls)).toHaveLength(0);
 });
 
 it('does not compare the two in the browser (spec 5: no match check); the server answers', async () => {
   const calls = mockApi({ 'POST /core/reset-password/': json(400, { re_new_password: ["Passwords don't match"] }) });
   await submit('new-pass-2024', 'other-pass-2024');
   expect(await screen.findByText("Signin Failed: re_new_password: Passwords don't match")).toBeInTheDocument();
-  expect(calls).toHaveLength(1);
+  expect(resets(calls)).toHaveLength(1);
 });
 
 it('sends uid and token from the link, toasts and goes to /auth', async () => {
   const calls = mockApi({ 'POST /core/reset-password/': json(200, { message: 'Password reset successful, you can now login.' }) });
   await submit('new-pass-2024', 'new-pass-2024');
   await waitFor(() => expect(currentLocation()).toBe('/auth'));
-  expect(calls).toEqual([
+  expect(resets(calls)).toEqual([
     { method: 'POST', path: '/core/reset-password/', body: { uid: 'MTI', token: 'tok-abc', new_password: 'new-pass-2024', re_new_password: 'new-pass-2024' } },
   ]);
   expect(screen.getByText('Password reset successful, you can now login.')).toBeInTheDocument();
@@ -66,4 +68,24 @@ it("links 'Remember your old Password' to /auth", () => {
   mockApi({});
   renderAt(PATH);
   expect(screen.getByRole('link', { name: 'Remember your old Password' })).toHaveAttribute('href', '/auth');
+});
+
+it.each([
+  ['expired', 'This password reset link has expired. Please ask for a new one.'],
+  ['used', 'This password reset link has already been used (or a newer one was sent). Please ask for a new one.'],
+  ['invalid', 'This password reset link is not valid.'],
+])('says at once that a %s link cannot be used, with a link to ask for a new one', async (state, message) => {
+  const calls = mockApi({ 'POST /core/reset-password/check/': json(200, { state, message }) });
+  renderAt(PATH);
+  expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/auth/forgot-password');
+  expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  expect(calls).toEqual([{ method: 'POST', path: '/core/reset-password/check/', body: { uid: 'MTI', token: 'tok-abc' } }]);
+});
+
+it('keeps the form for a link that is still valid', async () => {
+  mockApi({ 'POST /core/reset-password/check/': json(200, { state: 'valid' }) });
+  renderAt(PATH);
+  await waitFor(() => expect(screen.getByLabelText('Password')).toBeEnabled());
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });

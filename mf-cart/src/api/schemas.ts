@@ -46,7 +46,8 @@ export type Cart = v.InferOutput<typeof cartSchema>;
 
 export const messageSchema = v.object({ message: text });
 
-export const vatSchema = v.object({ vat_amount: amount, currency: text });
+/** `total` (subtotal plus VAT, as checkout will charge it) is the server's own sum; older servers may omit it. */
+export const vatSchema = v.object({ vat_amount: amount, currency: text, total: v.optional(amount) });
 export type Vat = v.InferOutput<typeof vatSchema>;
 
 export const checkoutSchema = v.object({

@@ -21,7 +21,8 @@ const Toggle = styled.div`
 `;
 const Fieldset = styled.fieldset`
   border: 0; margin: 0; padding: 0; min-width: 0;
-  legend { font-weight: 600; padding: 0; margin-bottom: .25rem; }
+  /* A long domain name in the legend wraps rather than sticking out of the card. */
+  legend { font-weight: 600; padding: 0; margin-bottom: .25rem; max-width: 100%; overflow-wrap: break-word; }
   .hint { margin: 0 0 .75rem; color: ${theme.color.muted}; font-size: .9rem; }
 `;
 const Row = styled.div`

@@ -1,19 +1,12 @@
-import styled from '@emotion/styled';
 import type { ReactNode } from 'react';
-import { Button, LoadingOverlay, Notice } from 'shared/ui';
+import { Button, Notice, Skeleton } from 'shared/ui';
 import type { Load } from './use-load';
-
-const Busy = styled.div`
-  position: relative; min-height: 200px;
-`;
 
 /** Loading and failure states around loaded content; `children` renders the loaded data. */
 export function LoadState<T>({ load, what, children }: { load: Load<T>; what: string; children(data: T): ReactNode }) {
   if (load.state === 'loading') {
     return (
-      <Busy>
-        <LoadingOverlay show label={`Loading ${what}…`} />
-      </Busy>
+      <Skeleton label={`Loading ${what}…`} shape="cards" rows={3} />
     );
   }
   if (load.state === 'failed') {

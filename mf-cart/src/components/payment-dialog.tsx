@@ -48,7 +48,8 @@ export function PaymentDialog({
         }
         const invoice = answer.data?.invoicenum;
         showToast('SUCCESS', answer.message || (invoice ? `Invoice ${invoice} paid.` : 'Payment successful.'));
-        navigate('/dashboard/invoices');
+        // The invoices page then says, from the API, that the order is active (as it does after a gateway payment).
+        navigate(invoice ? `/dashboard/invoices?invoice=${encodeURIComponent(invoice)}` : '/dashboard/invoices');
       }}
     />
   );

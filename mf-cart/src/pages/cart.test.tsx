@@ -66,9 +66,19 @@ describe('cart contents and summary', () => {
     await waitFor(() => expect(within(box).getByText('VAT').nextSibling).toHaveTextContent('$1.42'));
     expect(within(box).getByText('Total').nextSibling).toHaveTextContent('$18.98');
     expect(within(box).queryByText('VAT not included')).not.toBeInTheDocument();
+    // The line equal to what will be charged is the server's sum; without one it is computed the same way.
+    expect(within(box).getByText('Amount due (incl. VAT)').nextSibling).toHaveTextContent('$20.40');
     const call = api.find('GET', 'api/vat-calculate')[0]!;
     expect(call.query.get('cart_id')).toBe('cart-1');
     expect(call.query.get('currency')).toBe('USD');
+  });
+
+  it("shows the server's amount due (incl. VAT), the amount checkout charges", async () => {
+    logIn();
+    fakeApi({ 'GET api/cart': cartOf([domain, shared]), 'GET api/vat-calculate': { body: { vat_amount: 1.42, currency: 'USD', total: 20.41 } } });
+    renderAt('/cart');
+    const box = await screen.findByRole('complementary', { name: 'Order Summary' });
+    await waitFor(() => expect(within(box).getByText('Amount due (incl. VAT)').nextSibling).toHaveTextContent('$20.41'));
   });
 
   it('shows the empty state, no pay button, and sets the header count to 0', async () => {
@@ -311,7 +321,7 @@ describe('the payment dialog', () => {
       'POST api/checkout': { body: { message: 'Payment successful. Your order is now active.', data: { invoice_id: 5, invoicenum: 'INV-000005', status: 'Paid' } } },
     });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay Now' }));
-    expect(await screen.findByText('Now at /dashboard/invoices')).toBeInTheDocument();
+    expect(await screen.findByText('Now at /dashboard/invoices?invoice=INV-000005')).toBeInTheDocument();
     expect(screen.getByText('Payment successful. Your order is now active.')).toBeInTheDocument();
     expect(api.find('POST', 'api/checkout')[0]!.body).toEqual({ payment_kind: 'wallet', currency: 'USD' });
     expect(count()).toBe(0);

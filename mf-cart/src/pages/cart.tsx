@@ -1,12 +1,12 @@
 import styled from '@emotion/styled';
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import { setCartCount } from 'shared/cart-count';
 import { useCurrency } from 'shared/currency';
 import { formatMoney } from 'shared/format';
 import { useLoggedIn } from 'shared/session';
 import { showToast } from 'shared/toast';
-import { Button, ButtonLink, Card, EmptyState, Lines, LoadingOverlay, Notice, Page, theme } from 'shared/ui';
+import { Button, ButtonLink, Card, DomainText, EmptyState, Lines, LoadingOverlay, Notice, Page, Skeleton, theme } from 'shared/ui';
 import { clearCart } from '../api/clear-cart';
 import { getCart } from '../api/get-cart';
 import { getVat } from '../api/get-vat';
@@ -22,15 +22,17 @@ const Head = styled.div`
   h1 { margin: 0; }
 `;
 const Layout = styled.div`
-  position: relative; display: grid; gap: 1.5rem; align-items: start;
+  position: relative; display: grid; gap: 1.5rem; align-items: start; grid-template-columns: minmax(0, 1fr);
   ${theme.breakpoint.md} { grid-template-columns: minmax(0, 1fr) 340px; }
 `;
 const Items = styled.ul`
-  list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; min-width: 0;
+  list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; min-width: 0; grid-template-columns: minmax(0, 1fr);
+  /* A word longer than the card (a 40-letter domain label) breaks rather than pushing the card past the screen. */
+  > li { overflow-wrap: break-word; }
 `;
 const ItemHead = styled.div`
   display: flex; justify-content: space-between; align-items: flex-start; gap: .75rem 1rem; flex-wrap: wrap;
-  h2 { margin: 0; font-size: 1.15rem; overflow-wrap: anywhere; }
+  h2 { margin: 0; font-size: 1.15rem; }
   .price { font-weight: 700; font-size: 1.1rem; margin: 0; }
 `;
 const Description = styled.p`
@@ -38,20 +40,40 @@ const Description = styled.p`
 `;
 const Summary = styled(Card)`
   h2 { margin: 0 0 .75rem; font-size: 1.2rem; }
-  dl { margin: 0 0 1rem; display: grid; gap: .5rem; }
-  dl > div { display: flex; justify-content: space-between; align-items: baseline; gap: 1rem; }
-  dt { overflow-wrap: anywhere; min-width: 0; }
-  dd { margin: 0; text-align: right; font-weight: 600; white-space: nowrap; }
+  dl { margin: 0 0 1rem; display: grid; gap: .5rem; grid-template-columns: minmax(0, 1fr); }
+  /* A name too long to share its line with the price takes the line, and the price goes under it. */
+  dl > div { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: baseline; gap: 0 1rem; }
+  dt { flex: 1 1 10rem; min-width: 0; overflow-wrap: break-word; }
+  dd { margin: 0 0 0 auto; text-align: right; font-weight: 600; white-space: nowrap; }
   dl > div.total { border-top: 1px solid ${theme.color.border}; padding-top: .75rem; font-size: 1.1rem; font-weight: 700; }
+  dl > div.due { background: ${theme.color.primarySoft}; margin: 0 -.75rem; padding: .6rem .75rem; border-radius: 8px; font-weight: 700; }
   .count, .note { margin: 0 0 .75rem; color: ${theme.color.muted}; }
   a, button { width: 100%; }
 `;
-const Busy = styled.div`
-  position: relative; min-height: 200px;
+// Remove is a quiet text control: a column of solid red buttons shouted louder than the prices.
+const Quiet = styled.button`
+  display: inline-flex; align-items: center; gap: .4rem; min-height: 44px; padding: .5rem .25rem; border: 0;
+  background: none; font: inherit; font-weight: 600; color: ${theme.color.muted}; cursor: pointer; border-radius: 6px;
+  svg { width: 18px; height: 18px; }
+  &:hover:not(:disabled) { color: ${theme.color.error}; text-decoration: underline; }
+  &:focus-visible { outline: 3px solid ${theme.color.primary}; outline-offset: 2px; }
+  &:disabled { opacity: .55; cursor: not-allowed; }
+`;
+// On phones the summary sits below every item: while it is out of sight a bar at the bottom of the screen keeps the
+// amount and the action at hand.
+const PhoneBar = styled.div`
+  position: fixed; left: 0; right: 0; bottom: 0; z-index: 20; background: ${theme.color.surface};
+  border-top: 1px solid ${theme.color.border}; box-shadow: 0 -4px 16px rgba(20,20,43,.08);
+  padding: .75rem 1rem calc(.75rem + env(safe-area-inset-bottom));
+  display: flex; align-items: center; justify-content: space-between; gap: 1rem;
+  p { margin: 0; display: grid; font-size: .85rem; color: ${theme.color.muted}; }
+  p strong { font-size: 1.15rem; color: ${theme.color.text}; }
+  a, button { flex: none; }
+  ${theme.breakpoint.md} { display: none; }
 `;
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; cart: Cart };
-type VatState = { state: 'idle' | 'loading' | 'failed' } | { state: 'ready'; amount: number };
+type VatState = { state: 'idle' | 'loading' | 'failed' } | { state: 'ready'; amount: number; total: number };
 
 export function CartPage() {
   const currency = useCurrency();
@@ -81,6 +103,8 @@ export function CartPage() {
   const items = cart?.items ?? [];
   const cartCurrency = cart?.currency || currency;
   const vat = useVat(loggedIn, cart, cartCurrency);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const showBar = usePhoneBar(summaryRef, loaded.state === 'ready' && items.length > 0);
 
   const setItems = useCallback((next: CartItem[]) => {
     setLoaded((prev) => (prev.state === 'ready' ? { state: 'ready', cart: { ...prev.cart, items: next } } : prev));
@@ -123,9 +147,7 @@ export function CartPage() {
           </Button>
         </Head>
         {loaded.state === 'loading' ? (
-          <Busy>
-            <LoadingOverlay show label="Loading your cart…" />
-          </Busy>
+          <Skeleton label="Loading your cart…" shape="cards" rows={2} aside />
         ) : loaded.state === 'failed' ? (
           <div>
             <Notice tone="error" role="alert">
@@ -152,15 +174,26 @@ export function CartPage() {
                 </li>
               ))}
             </Items>
-            <OrderSummary
-              items={items}
-              currency={cartCurrency}
-              loggedIn={loggedIn}
-              vat={vat}
-              action={<CartActionButton cart={cart!} loggedIn={loggedIn} onPay={() => setPaying(true)} />}
-            />
+            <div ref={summaryRef}>
+              <OrderSummary
+                items={items}
+                currency={cartCurrency}
+                loggedIn={loggedIn}
+                vat={vat}
+                action={<CartActionButton cart={cart!} loggedIn={loggedIn} onPay={() => setPaying(true)} />}
+              />
+            </div>
           </Layout>
         )}
+        {showBar && cart ? (
+          <PhoneBar data-testid="cart-phone-bar">
+            <p>
+              {loggedIn && vat.state === 'ready' ? 'Amount due (incl. VAT)' : 'Total'}
+              <strong>{formatMoney(loggedIn && vat.state === 'ready' ? vat.total : cartTotal(items), cartCurrency)}</strong>
+            </p>
+            <CartActionButton cart={cart} loggedIn={loggedIn} onPay={() => setPaying(true)} compact />
+          </PhoneBar>
+        ) : null}
       </Page>
       <PaymentDialog
         open={paying}
@@ -173,12 +206,35 @@ export function CartPage() {
   );
 }
 
+/** True on a phone-sized screen while the order summary is out of sight (scrolled past or not yet reached). */
+function usePhoneBar(summary: RefObject<HTMLDivElement | null>, active: boolean): boolean {
+  const [phone, setPhone] = useState(false);
+  const [summaryInView, setSummaryInView] = useState(true);
+  useEffect(() => {
+    if (!active || typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia('(max-width: 899.98px)');
+    const update = () => setPhone(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, [active]);
+  useEffect(() => {
+    const node = summary.current;
+    if (!active || !node || typeof IntersectionObserver !== 'function') return;
+    const observer = new IntersectionObserver(([entry]) => setSummaryInView(entry?.isIntersecting ?? true));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [active, summary]);
+  return active && phone && !summaryInView;
+}
+
 /** The VAT on the cart, read from the server when a customer is logged in and the cart has items. */
 function useVat(loggedIn: boolean, cart: Cart | null, currency: string): VatState {
   const [vat, setVat] = useState<VatState>({ state: 'idle' });
   const cartId = cart?.id ?? null;
   // Re-read whenever the set of items changes (remove, clear).
-  const itemsKey = cart?.items.map((i) => `${i.id}:${i.price}`).join(',') ?? '';
+  const items = cart?.items ?? [];
+  const itemsKey = items.map((i) => `${i.id}:${i.price}`).join(',');
   useEffect(() => {
     if (!loggedIn || cartId === null || itemsKey === '') {
       setVat({ state: 'idle' });
@@ -187,7 +243,14 @@ function useVat(loggedIn: boolean, cart: Cart | null, currency: string): VatStat
     let live = true;
     setVat({ state: 'loading' });
     getVat(cartId, currency).then(
-      (answer) => live && setVat({ state: 'ready', amount: answer.vat_amount }),
+      // The amount due is the server's own sum (as checkout charges it); computed here only if an older server omits it.
+      (answer) =>
+        live &&
+        setVat({
+          state: 'ready',
+          amount: answer.vat_amount,
+          total: answer.total ?? (Math.round(answer.vat_amount * 100) + items.reduce((n, i) => n + Math.round(i.price * 100), 0)) / 100,
+        }),
       (error: unknown) => {
         if (!live) return;
         console.error(error);
@@ -197,6 +260,8 @@ function useVat(loggedIn: boolean, cart: Cart | null, currency: string): VatStat
     return () => {
       live = false;
     };
+    // `items` is read through `itemsKey`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loggedIn, cartId, itemsKey, currency]);
   return vat;
 }
@@ -208,7 +273,9 @@ function ItemCard({ item, currency, busy, onRemove }: { item: CartItem; currency
     <Card as="article" aria-labelledby={headingId}>
       <ItemHead>
         <div style={{ minWidth: 0 }}>
-          <h2 id={headingId}>{name}</h2>
+          <h2 id={headingId}>
+            <DomainText text={name} />
+          </h2>
           {item.service === 2 && item.metadata.description ? (
             <Description>
               <Lines text={item.metadata.description} />
@@ -219,9 +286,12 @@ function ItemCard({ item, currency, busy, onRemove }: { item: CartItem; currency
       </ItemHead>
       {hasDomainOptions(item) ? <DomainOptions item={item} currency={currency} itemLabel={name} /> : null}
       <div style={{ marginTop: '1rem' }}>
-        <Button variant="danger" onClick={onRemove} disabled={busy} aria-label={`Remove ${name}`}>
+        <Quiet type="button" onClick={onRemove} disabled={busy} aria-label={`Remove ${name}`}>
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+            <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+          </svg>
           Remove
-        </Button>
+        </Quiet>
       </div>
     </Card>
   );
@@ -250,7 +320,9 @@ function OrderSummary({
       <dl>
         {items.map((item) => (
           <div key={item.id}>
-            <dt>{itemName(item)}</dt>
+            <dt>
+              <DomainText text={itemName(item)} />
+            </dt>
             <dd>{formatMoney(item.price, currency)}</dd>
           </div>
         ))}
@@ -270,6 +342,12 @@ function OrderSummary({
           <dt>Total</dt>
           <dd>{formatMoney(cartTotal(items), currency)}</dd>
         </div>
+        {loggedIn && vat.state === 'ready' ? (
+          <div className="due">
+            <dt>Amount due (incl. VAT)</dt>
+            <dd>{formatMoney(vat.total, currency)}</dd>
+          </div>
+        ) : null}
       </dl>
       {loggedIn ? null : <p className="note">VAT not included</p>}
       {action}
@@ -277,7 +355,7 @@ function OrderSummary({
   );
 }
 
-function CartActionButton({ cart, loggedIn, onPay }: { cart: Cart; loggedIn: boolean; onPay(): void }) {
+function CartActionButton({ cart, loggedIn, onPay, compact = false }: { cart: Cart; loggedIn: boolean; onPay(): void; compact?: boolean }) {
   const location = useLocation();
   switch (cartAction(cart, loggedIn)) {
     case 'none':
@@ -287,14 +365,14 @@ function CartActionButton({ cart, loggedIn, onPay }: { cart: Cart; loggedIn: boo
     case 'add-domain':
       return (
         <>
-          <p className="note">A hosting plan needs a domain: add a domain to your cart to continue.</p>
+          {compact ? null : <p className="note">A hosting plan needs a domain: add a domain to your cart to continue.</p>}
           <ButtonLink to="/search">Add Domain</ButtonLink>
         </>
       );
     case 'add-hosting':
       return (
         <>
-          <p className="note">Add a hosting plan to your cart to continue.</p>
+          {compact ? null : <p className="note">Add a hosting plan to your cart to continue.</p>}
           <ButtonLink to="/search">Add Hosting</ButtonLink>
         </>
       );

@@ -52,3 +52,24 @@ it('shows empty and failure states', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText('No pricing plans are available now.')).toBeInTheDocument();
 });
+
+it("a package's page (where 'Get Started' leads) puts the package's hosting plan in the cart", async () => {
+  const services = [
+    { id: 2, name: 'Shared Hosting', type: 'hosting', hosting_plans: [{ id: 11, name: 'Starter', price: 2.99 }, { id: 12, name: 'Business', price: 5.99 }] },
+    { id: 4, name: 'VPS Hosting', type: 'hosting', hosting_plans: [{ id: 21, name: 'VPS 1', price: 12 }] },
+  ];
+  const { calls } = fakeApi({
+    'GET manager/pricing_plans': { body: plans },
+    'GET manager/packages': { body: packages },
+    'GET api/services': { body: services },
+    'POST api/cart': { status: 201, body: { message: 'Item added to cart successfully.', data: { items: [{}] } } },
+  });
+  renderAt('/pricing?package=1');
+  const box = await screen.findByRole('region', { name: 'Put the Starter plan in your cart' });
+  const add = await within(box).findByRole('button', { name: 'Add Shared Hosting - Starter to cart' });
+  expect(within(box).queryByRole('button', { name: /Business/ })).not.toBeInTheDocument();
+  expect(within(box).getByRole('link', { name: 'VPS Hosting plans' })).toHaveAttribute('href', '/services-list/4');
+  await userEvent.setup().click(add);
+  expect(await screen.findByText('Item added to cart successfully.')).toBeInTheDocument();
+  expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ service_id: 2, product_id: 11 });
+});

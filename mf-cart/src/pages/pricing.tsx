@@ -7,6 +7,7 @@ import { getPackages } from '../api/get-packages';
 import { getPricingPlans } from '../api/get-pricing-plans';
 import type { Package, PricingPlan } from '../api/schemas';
 import { LoadState } from '../components/load-state';
+import { PackageToCart } from '../components/package-to-cart';
 import { dollars, PlanCard, PlanGrid } from '../components/plan-grid';
 import { useLoad } from '../components/use-load';
 
@@ -76,6 +77,7 @@ function PricingPlans({ plans, packages, selected }: { plans: PricingPlan[]; pac
           ))}
         </PlanGrid>
       )}
+      {selected !== null && shown.length > 0 ? <PackageToCart packageName={packageName(packages, selected)} pricing={shown} /> : null}
     </>
   );
 }

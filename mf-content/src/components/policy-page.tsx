@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { LoadingOverlay, Notice, Page } from 'shared/ui';
+import { LoadingOverlay, Notice, Page, SkeletonBlock } from 'shared/ui';
 import { SafeHtml } from './safe-html';
 import { splitTitle, withSanitizer } from './sanitize';
 import { useLoad } from './use-load';
@@ -17,6 +17,14 @@ export function PolicyPage({ title, load }: { title: string; load: (signal: Abor
       <h1>{doc?.title ?? title}</h1>
       <div style={{ position: 'relative', minHeight: policy.status === 'loading' ? '100vh' : undefined, maxWidth: 860 }}>
         <LoadingOverlay show={policy.status === 'loading'} label={`Loading the ${title}…`} />
+        {/* The spec's overlay covers the shape of the text to come, not a blank panel. */}
+        {policy.status === 'loading' ? (
+          <div aria-hidden="true" style={{ display: 'grid', gap: '.6rem' }}>
+            {['96%', '90%', '60%', '', '94%', '88%', '72%', '', '92%', '50%'].map((w, i) =>
+              w ? <SkeletonBlock key={i} w={w} /> : <span key={i} style={{ height: '.75rem' }} />,
+            )}
+          </div>
+        ) : null}
         {policy.status === 'error' ? (
           <Notice tone="error" role="alert">
             {`Something went wrong while fetching the ${title}.`}

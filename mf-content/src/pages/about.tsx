@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { Card, EmptyState, Lines, LoadingOverlay, Notice, Page, theme } from 'shared/ui';
+import { Card, EmptyState, Lines, Notice, Page, Skeleton, theme } from 'shared/ui';
 import { getCompanyDetails } from '../api/get-company-details';
 import { useLoad } from '../components/use-load';
 
@@ -21,7 +21,7 @@ export function AboutPage() {
     <Page>
       <h1>About us</h1>
       <div style={{ position: 'relative', minHeight: company.status === 'loading' ? '100vh' : undefined }}>
-        <LoadingOverlay show={company.status === 'loading'} label="Loading the company information…" />
+        {company.status === 'loading' ? <Skeleton label="Loading the company information…" shape="text" rows={3} /> : null}
         {company.status === 'error' ? (
           <Notice tone="error" role="alert">
             {ABOUT_FAILED}

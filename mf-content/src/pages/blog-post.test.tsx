@@ -41,6 +41,6 @@ it('shows the failure message for an unknown post', async () => {
 it('shows the failure message when the API is down', async () => {
   apiDown();
   renderAt('/blogpost/anything');
-  expect(screen.getByTestId('loading-overlay')).toBeInTheDocument();
+  expect(screen.getByTestId('skeleton')).toBeInTheDocument();
   expect(await screen.findByText('Something went wrong while fetching the blogpost.')).toBeInTheDocument();
 });

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate } from 'shared/format';
-import { LoadingOverlay, Notice, Page, theme } from 'shared/ui';
+import { Notice, Page, Skeleton, theme } from 'shared/ui';
 import { getBlogPost } from '../api/get-blog-post';
 import { Breadcrumb } from '../components/breadcrumb';
 import { SafeHtml } from '../components/safe-html';
@@ -34,7 +34,7 @@ export function BlogPostPage() {
         items={[{ label: 'Home', to: '/' }, { label: 'Blog', to: '/blog' }, ...(post.status === 'ok' ? [{ label: post.data.title }] : [])]}
       />
       <div style={{ position: 'relative', minHeight: post.status === 'loading' ? '100vh' : undefined }}>
-        <LoadingOverlay show={post.status === 'loading'} label="Loading the post…" />
+        {post.status === 'loading' ? <Skeleton label="Loading the post…" shape="text" rows={4} /> : null}
         {post.status === 'error' ? (
           <>
             <h1>Blog post</h1>

@@ -44,9 +44,9 @@ it("shows 'No Posts available now.' when there are none", async () => {
 it('shows the failure message when the call fails', async () => {
   apiDown();
   renderAt('/blog');
-  expect(screen.getByTestId('loading-overlay')).toBeInTheDocument();
+  expect(screen.getByTestId('skeleton')).toBeInTheDocument();
   expect(await screen.findByText('Something went wrong while fetching blog posts.')).toBeInTheDocument();
-  expect(screen.queryByTestId('loading-overlay')).not.toBeInTheDocument();
+  expect(screen.queryByTestId('skeleton')).not.toBeInTheDocument();
 });
 
 it('treats a server error as a failure too', async () => {

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, LoadingOverlay, Notice, Page, theme } from 'shared/ui';
+import { EmptyState, Notice, Page, Skeleton, theme } from 'shared/ui';
 import { getBlogPosts } from '../api/get-blog-posts';
 import type { BlogPost } from '../api/schemas';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -74,7 +74,7 @@ export function BlogPage() {
       <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Blog' }]} />
       <h1>Blog</h1>
       <div style={{ position: 'relative', minHeight: posts.status === 'loading' ? '100vh' : undefined }}>
-        <LoadingOverlay show={posts.status === 'loading'} label="Loading blog posts…" />
+        {posts.status === 'loading' ? <Skeleton label="Loading blog posts…" shape="cards" rows={3} /> : null}
         {posts.status === 'error' ? (
           <Notice tone="error" role="alert">
             {BLOG_FAILED}

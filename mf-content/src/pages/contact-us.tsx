@@ -1,13 +1,17 @@
 import styled from '@emotion/styled';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, Card, Page, TextArea, TextField, theme } from 'shared/ui';
+import { Button, Card, Lines, Page, SkeletonBlock, TextArea, TextField, theme } from 'shared/ui';
+import { getCompanyDetails } from '../api/get-company-details';
+import { useLoad } from '../components/use-load';
 
 export const CONTACTS = [
   { label: 'Support', email: 'support@hosthub.example', text: 'Questions about your account, domains or hosting.' },
   { label: 'Partnerships', email: 'partners@hosthub.example', text: 'Resellers, agencies and business partnerships.' },
   { label: 'API', email: 'api@hosthub.example', text: 'Integrations and help with our API.' },
 ] as const;
-export const POSTAL_ADDRESS = ['HostHub Ltd.', '12 Admiralty Way, Lekki Phase 1', 'Lagos, Nigeria'] as const;
+/** Said on screen after 'Send Message': the spec sends nothing, so the page says the message stayed here. */
+export const NOTED_TEXT =
+  'Thank you: your message was noted on this device only, and has not been sent. To reach us now, write to one of the addresses on this page.';
 
 const FIELDS = [
   { name: 'full_name', label: 'Full Name', type: 'text', autoComplete: 'name' },
@@ -26,6 +30,11 @@ const Layout = styled.div`
   li p { margin: 0; color: ${theme.color.muted}; }
   address { font-style: normal; line-height: 1.6; }
   a { overflow-wrap: anywhere; }
+  .noted { margin: 1rem 0 0; padding: 1rem 1.25rem; border-radius: ${theme.radius}; background: ${theme.color.successBg};
+    color: ${theme.color.success}; font-weight: 600; }
+  dl { margin: 0; display: grid; gap: .5rem; }
+  dt { font-weight: 700; }
+  dd { margin: 0 0 .5rem; }
 `;
 
 /** The contact page (/contact-us and /help). 'Send Message' only logs the form locally: the spec sends nothing. */
@@ -33,9 +42,12 @@ export function ContactUsPage() {
   const [values, setValues] = useState<Record<FieldName, string>>({ full_name: '', email: '', company: '', name: '', message: '' });
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setValues((v) => ({ ...v, [event.target.name]: event.target.value }));
+  const [noted, setNoted] = useState(0);
+  const company = useLoad(getCompanyDetails);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     console.log(values);
+    setNoted((n) => n + 1);
   };
   return (
     <Page>
@@ -67,6 +79,10 @@ export function ContactUsPage() {
               onChange={onChange}
             />
             <Button type="submit">Send Message</Button>
+            {/* Keyed by the count, so a second submit is announced again. */}
+            <p className="noted" role="status" key={noted} hidden={noted === 0}>
+              {noted > 0 ? NOTED_TEXT : null}
+            </p>
           </form>
         </Card>
         <section aria-labelledby="contact-reach-title">
@@ -80,14 +96,47 @@ export function ContactUsPage() {
               </li>
             ))}
           </ul>
+          {/* One source for the company's address, phone and mail: the company details (as on the About page). */}
           <h2>Postal address</h2>
-          <address>
-            {POSTAL_ADDRESS.map((line) => (
-              <span key={line} style={{ display: 'block' }}>
-                {line}
-              </span>
-            ))}
-          </address>
+          {company.status === 'loading' ? (
+            <div aria-busy="true" style={{ display: 'grid', gap: '.5rem' }}>
+              <span className="visually-hidden">Loading the company information…</span>
+              <SkeletonBlock w="70%" />
+              <SkeletonBlock w="55%" />
+              <SkeletonBlock w="40%" />
+            </div>
+          ) : company.status === 'error' || !company.data ? (
+            <p role="status">The company's address could not be loaded right now.</p>
+          ) : (
+            <address>
+              <dl>
+                {company.data.address ? (
+                  <div>
+                    <dt>Address</dt>
+                    <dd>
+                      <Lines text={company.data.address} />
+                    </dd>
+                  </div>
+                ) : null}
+                {company.data.phone_number ? (
+                  <div>
+                    <dt>Phone</dt>
+                    <dd>
+                      <a href={`tel:${company.data.phone_number.replace(/[^\d+]/g, '')}`}>{company.data.phone_number}</a>
+                    </dd>
+                  </div>
+                ) : null}
+                {company.data.email ? (
+                  <div>
+                    <dt>Email</dt>
+                    <dd>
+                      <a href={`mailto:${company.data.email}`}>{company.data.email}</a>
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            </address>
+          )}
         </section>
       </Layout>
     </Page>

@@ -1,4 +1,5 @@
 import styled from '@emotion/styled';
+import type { ComponentProps } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney } from 'shared/format';
 import { ButtonLink, Lines, Page, theme } from 'shared/ui';
@@ -37,7 +38,8 @@ const Section = styled.section<{ tone?: 'soft' | 'dark' }>`
   background: ${(p) => (p.tone === 'soft' ? theme.color.primarySoft : p.tone === 'dark' ? theme.color.dark : 'transparent')};
   color: ${(p) => (p.tone === 'dark' ? '#fff' : 'inherit')};
   scroll-margin-top: 1rem;
-  > div { width: min(1200px, 100%); margin: 0 auto; }
+  /* The header's content is 1200px wide less its 1rem side padding: the sections' content lines up with it. */
+  > div { width: min(calc(1200px - 2rem), 100%); margin: 0 auto; }
   p.lead { color: ${(p) => (p.tone === 'dark' ? '#e4e4f0' : theme.color.muted)}; margin: 0 0 2rem; max-width: 60ch; }
 `;
 
@@ -60,10 +62,26 @@ const HeroImage = styled.img`
   object-fit: cover;
 `;
 
-const Grid = styled.ul<{ min?: string }>`
-  list-style: none; padding: 0; margin: 0; display: grid; gap: 1.25rem;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, ${(p) => p.min ?? '260px'}), 1fr));
+/**
+ * Columns for `count` cards on a wide screen: all of them up to 4, else 3 or 4 when that divides the count, else 3.
+ * Rows that do not fill (5 cards: 3 then 2) are centred, so no card sits alone at the left of a row.
+ */
+export function gridColumns(count: number): number {
+  if (count <= 4) return Math.max(count, 1);
+  if (count % 3 === 0) return 3;
+  if (count % 4 === 0) return 4;
+  return 3;
+}
+
+const GridList = styled.ul<{ count: number }>`
+  list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; justify-content: center; gap: 1.25rem;
+  --cols: 1;
+  > li { flex: 0 0 calc((100% - (var(--cols) - 1) * 1.25rem) / var(--cols)); min-width: 0; }
+  ${theme.breakpoint.sm} { --cols: ${(p) => Math.min(2, gridColumns(p.count))}; }
+  ${theme.breakpoint.md} { --cols: ${(p) => gridColumns(p.count)}; }
 `;
+/** A grid of cards (marked, so a layout check can find every one). */
+const Grid = (props: ComponentProps<typeof GridList>) => <GridList data-cards="" {...props} />;
 
 const CardItem = styled.li`
   position: relative; background: #fff; color: ${theme.color.text}; border: 1px solid ${theme.color.border};
@@ -221,7 +239,7 @@ function CardsSection() {
       <div>
         <h2 id="cards-title">Everything your website needs</h2>
         <p className="lead">Domains, hosting and transfers, all in one place.</p>
-        <Grid>
+        <Grid count={CARDS.length}>
           {CARDS.map((card) => (
             <CardItem key={card.title}>
               <img className="cover" src={card.image} alt={card.alt} width={320} height={200} loading="lazy" decoding="async" />
@@ -246,7 +264,7 @@ function FeaturesSection() {
       <div>
         <h2 id="features-title">Why host with us</h2>
         <p className="lead">Built for speed, safety and people who need answers fast.</p>
-        <Grid min="280px">
+        <Grid count={FEATURES.length}>
           {FEATURES.map((f) => (
             <Feature key={f.title}>
               <img src={f.icon} alt={f.alt} width={64} height={64} loading="lazy" decoding="async" />
@@ -279,7 +297,7 @@ function PackagesSection() {
         </Row>
         <StateLine state={services} what="hosting packages" empty="No hosting packages available now." />
         {services.status === 'ok' && services.data.length ? (
-          <Grid>
+          <Grid count={services.data.length}>
             {services.data.map((service) => {
               const prices = service.hosting_plans.map((p) => p.price);
               const from = prices.length ? Math.min(...prices) : null;
@@ -312,7 +330,7 @@ function PackagesSection() {
         {packages.status === 'ok' && packages.data.length ? (
           <>
             <h3 style={{ margin: '2.5rem 0 1rem', fontSize: '1.25rem' }}>Packages</h3>
-            <Grid min="220px">
+            <Grid count={packages.data.length}>
               {packages.data.map((pkg, i) => (
                 <CardItem key={pkg.id}>
                   <div className="body">
@@ -392,7 +410,7 @@ function TestimonialsSection() {
         <p className="lead">Businesses across Africa and beyond trust us with their websites.</p>
         <StateLine state={testimonials} what="testimonials" empty="No testimonials available now." />
         {testimonials.status === 'ok' && testimonials.data.length ? (
-          <Grid min="280px">
+          <Grid count={testimonials.data.length}>
             {testimonials.data.map((t) => (
               <Quote key={t.id}>
                 <figure style={{ margin: 0, display: 'flex', flexDirection: 'column', gap: '1rem' }}>
@@ -440,7 +458,7 @@ function ServicesSection() {
         </Row>
         {services.status === 'error' ? <p role="status" style={{ color: '#e4e4f0' }}>The services could not be loaded right now.</p> : null}
         {services.status === 'ok' && services.data.length ? (
-          <Grid>
+          <Grid count={services.data.length}>
             {services.data.map((s) => (
               <CardItem key={s.id}>
                 {s.image ? <img className="cover" src={s.image} alt={s.title} width={320} height={200} loading="lazy" decoding="async" /> : null}

@@ -7,7 +7,7 @@ const amount = v.union([v.number(), v.string()]);
 const list = <S extends v.GenericSchema>(item: S) => v.array(item);
 
 export const meSchema = v.object({
-  data: v.object({ id, username: v.string(), email: text }),
+  data: v.object({ id, username: v.string(), email: text, first_name: text }),
 });
 export type Me = v.InferOutput<typeof meSchema>['data'];
 
@@ -175,3 +175,11 @@ export const noticesSchema = v.object({
   ),
 });
 export type Notices = v.InferOutput<typeof noticesSchema>;
+export const paymentOutcomeSchema = v.object({
+  purpose: v.picklist(['deposit', 'checkout']),
+  status: v.picklist(['pending', 'success', 'failed']),
+  amount,
+  currency: v.string(),
+  invoicenum: text,
+});
+export type PaymentOutcome = v.InferOutput<typeof paymentOutcomeSchema>;

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { useId, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
-import { Page, theme } from 'shared/ui';
+import { Page, SkeletonBlock, theme } from 'shared/ui';
 
 const LINKS = [
   { to: '/dashboard', label: 'Dashboard', end: true },
@@ -77,17 +77,26 @@ export function DashboardFrame({ title, children }: { title: string; children: R
 const TileBox = styled.div`
   background: ${theme.color.surface}; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius};
   box-shadow: ${theme.shadow}; padding: 1rem 1.25rem; min-width: 0;
+  /* The label may take one line or two: the number sits at the foot of the tile, level with its neighbours'. */
+  display: flex; flex-direction: column; justify-content: space-between; gap: .5rem;
   p { margin: 0; }
   p:first-of-type { color: ${theme.color.muted}; font-weight: 600; }
-  p:last-of-type { font-size: 1.8rem; font-weight: 700; }
+  p:last-of-type { font-size: 1.8rem; font-weight: 700; line-height: 1.2; font-variant-numeric: tabular-nums; }
 `;
 
 export function CountTile({ label, value }: { label: string; value: number | null | 'failed' }) {
-  const shown = value === null ? '…' : value === 'failed' ? '-' : String(value);
+  const shown = value === 'failed' ? '-' : String(value);
   return (
     <TileBox role="group" aria-label={label}>
       <p>{label}</p>
-      <p aria-busy={value === null}>{shown}</p>
+      {value === null ? (
+        <p aria-busy="true">
+          <span className="visually-hidden">Loading</span>
+          <SkeletonBlock aria-hidden="true" w="3rem" h="2.15rem" />
+        </p>
+      ) : (
+        <p>{shown}</p>
+      )}
     </TileBox>
   );
 }

@@ -1,11 +1,6 @@
-import styled from '@emotion/styled';
 import type { ReactNode } from 'react';
-import { Button, EmptyState, LoadingOverlay, Notice } from 'shared/ui';
+import { Button, EmptyState, Notice, Skeleton } from 'shared/ui';
 import type { Load } from './use-load';
-
-const Busy = styled.div`
-  position: relative; min-height: 160px;
-`;
 
 /** Loading, failure and empty states around a list; `children` renders the loaded, non-empty list. */
 export function ListState<T>({
@@ -14,18 +9,19 @@ export function ListState<T>({
   empty,
   isEmpty,
   children,
+  columns = 4,
 }: {
   load: Load<T>;
   what: string;
   empty: string;
   isEmpty(data: T): boolean;
   children(data: T): ReactNode;
+  /** How many columns the loading placeholder shows. */
+  columns?: number;
 }) {
   if (load.state === 'loading') {
     return (
-      <Busy>
-        <LoadingOverlay show label={`Loading ${what}…`} />
-      </Busy>
+      <Skeleton label={`Loading ${what}…`} shape="table" rows={3} columns={columns} />
     );
   }
   if (load.state === 'failed') {

@@ -139,3 +139,33 @@ it('Register goes to the search page, also with the optional domain left empty',
   expect(router.state.location.pathname).toBe('/search');
   expect(router.state.location.search).toBe('?query=');
 });
+
+it('greets the customer by first name, or by username when there is none', async () => {
+  fakeApi(base);
+  const first = renderAt('/dashboard', <DashboardPage />);
+  expect(await screen.findByText('Welcome back, Ada.')).toBeInTheDocument();
+  expect(screen.getByText('Hi demo')).toBeInTheDocument(); // the spec's Account Info line stays
+  first.unmount();
+  fakeApi({ ...base, 'GET core/me': { body: { data: { ...me.data, first_name: '' } } } });
+  renderAt('/dashboard', <DashboardPage />);
+  expect(await screen.findByText('Welcome back, demo.')).toBeInTheDocument();
+});
+
+it('after a deposit, says how much the API reports credited for the reference the gateway sent back', async () => {
+  const { calls } = fakeApi({
+    ...base,
+    'GET payment/outcome': { body: { purpose: 'deposit', status: 'success', amount: 50, currency: 'USD', invoicenum: null } },
+  });
+  renderAt('/dashboard?reference=dep_abc', <DashboardPage />);
+  expect(await screen.findByText('$50.00 was credited to your wallet.')).toBeInTheDocument();
+  expect(calls.find((c) => c.path === 'payment/outcome')!.search).toBe('?reference=dep_abc');
+});
+
+it('after a declined deposit, says nothing was charged', async () => {
+  fakeApi({
+    ...base,
+    'GET payment/outcome': { body: { purpose: 'deposit', status: 'failed', amount: 20000, currency: 'NGN', invoicenum: null } },
+  });
+  renderAt('/dashboard?reference=dep_abc', <DashboardPage />);
+  expect(await screen.findByText(/^Your deposit of .*20,000\.00 was declined and nothing was charged\.$/)).toHaveAttribute('role', 'alert');
+});

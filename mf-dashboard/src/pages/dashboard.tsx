@@ -13,6 +13,7 @@ import { getWalletBalance } from '../api/get-wallet-balance';
 import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame';
 import { DepositDialog } from '../components/deposit-dialog';
 import { LifecycleNotice } from '../components/lifecycle-notice';
+import { PaymentOutcomeNotice } from '../components/payment-outcome';
 import { useLoad, type Load } from '../components/use-load';
 
 const Grid = styled.div`
@@ -33,6 +34,10 @@ const EyeButton = styled.button`
 `;
 const Actions = styled.div`
   display: flex; flex-wrap: wrap; gap: .75rem;
+`;
+
+const Greeting = styled.p`
+  margin: -.5rem 0 1.25rem; font-size: 1.15rem; color: ${theme.color.muted};
 `;
 
 const count = (load: Load<unknown[]>): number | null | 'failed' =>
@@ -127,6 +132,8 @@ export function DashboardPage() {
   return (
     <DashboardFrame title="Dashboard">
       <LifecycleNotice />
+      <Greeting aria-live="polite">{me.state === 'ready' ? `Welcome back, ${me.data.first_name?.trim() || me.data.username}.` : '\u00a0'}</Greeting>
+      <PaymentOutcomeNotice purpose="deposit" />
       <Tiles>
         <CountTile label="Tickets" value={count(tickets)} />
         <CountTile label="Services" value={count(services)} />

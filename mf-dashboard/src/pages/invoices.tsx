@@ -7,6 +7,7 @@ import { Clip } from '../components/clip';
 import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame';
 import { dash } from '../components/dash';
 import { ListState } from '../components/list-state';
+import { PaymentOutcomeNotice } from '../components/payment-outcome';
 import { DateCell, TableBox } from '../components/table-box';
 import { useLoad } from '../components/use-load';
 
@@ -38,6 +39,7 @@ export function InvoicesPage() {
   const navigate = useNavigate();
   return (
     <DashboardFrame title="Invoices">
+      <PaymentOutcomeNotice purpose="checkout" />
       <Tiles>
         <CountTile label="Total Invoices" value={invoices.state === 'ready' ? invoices.data.total : invoices.state === 'failed' ? 'failed' : null} />
       </Tiles>

@@ -44,3 +44,8 @@ export const addToCartAnswerSchema = v.object({
   message: v.optional(v.nullable(v.string())),
 });
 export type AddToCartAnswer = v.InferOutput<typeof addToCartAnswerSchema>;
+
+/** Only what the search page needs from the cart: which domain names are in it. */
+export const cartDomainsSchema = v.object({
+  items: v.array(v.object({ metadata: v.nullish(v.object({ domain_name: v.nullish(v.string()) })) })),
+});

@@ -287,6 +287,40 @@ describe('results', () => {
   });
 });
 
+describe('names already in the cart, and the main result across pages', () => {
+  it("shows 'In cart' with a link to the cart for names the cart holds", async () => {
+    fakeApi((c) =>
+      c.path === '/api/cart/'
+        ? json({ id: 1, items: [{ id: 7, metadata: { domain_name: 'FOO.com' } }, { id: 8, metadata: { domain_name: 'foo.net' } }] })
+        : json(suggestionsAnswer(FOO)),
+    );
+    renderAt('/search?query=foo.com');
+    const main = await screen.findByRole('region', { name: 'foo.com' });
+    expect(await within(main).findByText('In cart')).toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
+    expect(within(main).queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'In cart: foo.net, view cart' })).toHaveAttribute('href', '/cart');
+    expect(screen.queryByRole('button', { name: 'Add foo.net' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the typed name as the main result on every page of suggestions', async () => {
+    fakeApi((c) => {
+      const page = Number(c.params.get('page'));
+      const list = page === 1 ? [suggestion('p1-a.com'), suggestion('wanted.com'), suggestion('p1-b.com')] : [suggestion(`p${page}-a.com`), suggestion(`p${page}-b.com`)];
+      return json(suggestionsAnswer(list, 5, page));
+    });
+    renderAt('/search?query=wanted.com');
+    await screen.findByRole('region', { name: 'wanted.com' });
+    const user = setupUser();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Page 2 of 5')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'wanted.com' })).toBeInTheDocument();
+    const others = screen.getByRole('region', { name: 'Other Options' });
+    expect(within(others).getByText('p2-a.com')).toBeInTheDocument();
+    expect(within(others).queryByText('wanted.com')).not.toBeInTheDocument();
+  });
+});
+
 describe('adding to the cart', () => {
   const cartAnswer = { id: 1, currency: 'USD', items: [{ id: 1 }, { id: 2 }, { id: 3 }] };
 
@@ -299,7 +333,10 @@ describe('adding to the cart', () => {
     const { router } = renderAt('/search?query=foo.com');
     const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled());
+    // Once added, the name says 'In cart' with a link to the cart instead of offering 'Add to Cart' again.
+    expect(await screen.findByText('In cart')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.path).toBe('/api/cart/');
     expect(post.body).toEqual({

@@ -4,7 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCurrency } from 'shared/currency';
 import { formatMoney } from 'shared/format';
 import { SEARCH_DEBOUNCE_MS } from 'shared/schemas';
-import { Button, Card, EmptyState, LoadingOverlay, Notice, Page, TextField, theme } from 'shared/ui';
+import { Button, ButtonLink, Card, DomainText, EmptyState, LoadingOverlay, Notice, Page, TextField, theme } from 'shared/ui';
+import { getCartDomains } from '../api/get-cart-domains';
 import { getSuggestions } from '../api/get-suggestions';
 import type { Suggestion, Suggestions } from '../api/schemas';
 import { EppDialog } from '../components/epp-dialog';
@@ -37,7 +38,7 @@ const Results = styled.div`
 `;
 const Main = styled(Card)`
   display: grid; gap: .5rem; margin-bottom: 2rem;
-  h2 { margin: 0; font-size: clamp(1.3rem, 4vw, 1.8rem); overflow-wrap: anywhere; }
+  h2 { margin: 0; font-size: clamp(1.3rem, 4vw, 1.8rem); }
   p { margin: 0; }
 `;
 const Badge = styled.p<{ tone: 'ok' | 'no' | 'unknown' }>`
@@ -63,7 +64,8 @@ const Options = styled.ul`
   background: ${theme.color.surface};
   li { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.25rem; padding: .85rem 1rem; }
   li + li { border-top: 1px solid ${theme.color.border}; }
-  .name { flex: 1 1 220px; font-weight: 600; overflow-wrap: anywhere; }
+  .name { flex: 1 1 220px; font-weight: 600; }
+  a.in-cart { display: inline-flex; align-items: center; min-height: 44px; padding: 0 .5rem; font-weight: 700; color: ${theme.color.success}; }
   .renews { color: ${theme.color.muted}; }
   li[data-available='false'] { color: ${theme.color.muted}; }
   .unknown { flex-basis: 100%; color: ${theme.color.warning}; font-weight: 600; }
@@ -88,6 +90,26 @@ interface Answer {
 export function chooseMain(query: string, suggestions: readonly Suggestion[]): Suggestion | undefined {
   const wanted = query.trim().toLowerCase();
   return suggestions.find((s) => s.domain.toLowerCase() === wanted) ?? suggestions[0];
+}
+
+const InCart = styled.p`
+  display: inline-flex; align-items: center; gap: .4rem; font-weight: 700; color: ${theme.color.success};
+  svg { width: 20px; height: 20px; }
+`;
+const Check = () => (
+  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <path d="M5 12.5l4.5 4.5L19 7.5" />
+  </svg>
+);
+
+/**
+ * The main result on a page of suggestions: on page 1 the one matching the typed text, else the first; on later pages
+ * the typed name found on page 1 stays (the customer asked for it), else that page's first.
+ */
+export function mainOf(answer: { query: string; page: number; data: Suggestions }, pinned: Suggestion | undefined): Suggestion | undefined {
+  const wanted = answer.query.trim().toLowerCase();
+  if (answer.page > 1 && pinned && pinned.domain.toLowerCase() === wanted) return pinned;
+  return chooseMain(answer.query, answer.data.suggestions);
 }
 
 /** After an add that should go on to checkout. */
@@ -184,6 +206,31 @@ export function SearchPage() {
     return () => controller.abort();
   }, [query, page, currency, attempt]);
 
+  // The typed name as found on page 1: it stays the main result on the following pages.
+  const [pinned, setPinned] = useState<{ query: string; main: Suggestion } | null>(null);
+  useEffect(() => {
+    if (answer?.page !== 1) return;
+    const found = chooseMain(answer.query, answer.data.suggestions);
+    setPinned(found ? { query: answer.query, main: found } : null);
+  }, [answer]);
+
+  // Names already in the cart say so, with a link to it, instead of offering 'Add to Cart' again.
+  const [inCart, setInCart] = useState<ReadonlySet<string>>(new Set());
+  const searching = query !== '';
+  useEffect(() => {
+    if (!searching) return;
+    let live = true;
+    getCartDomains().then(
+      (names) => live && setInCart(names),
+      () => {}, // without the cart every name simply offers 'Add to Cart'
+    );
+    return () => {
+      live = false;
+    };
+  }, [searching]);
+  const isInCart = (s: Suggestion) => inCart.has(s.domain.toLowerCase());
+  const noteAdded = (domain: string) => setInCart((prev) => new Set(prev).add(domain.toLowerCase()));
+
   const { add, adding } = useAddToCart();
   const [transferOf, setTransferOf] = useState<{ suggestion: Suggestion; then: Then } | null>(null);
 
@@ -193,6 +240,7 @@ export function SearchPage() {
       return;
     }
     const ok = await add({ productId: suggestion.id, domain: suggestion.domain, currency });
+    if (ok) noteAdded(suggestion.domain);
     if (ok && then === 'cart') navigate('/cart');
   };
   const transfer = async (eppCode: string) => {
@@ -200,6 +248,7 @@ export function SearchPage() {
     const { suggestion, then } = transferOf;
     const ok = await add({ productId: suggestion.id, domain: suggestion.domain, currency, transfer: { eppCode } });
     if (!ok) return;
+    noteAdded(suggestion.domain);
     setTransferOf(null);
     if (then === 'cart') navigate('/cart');
   };
@@ -209,8 +258,8 @@ export function SearchPage() {
   // asked about is offered in neither mode.
   const canAdd = (s: Suggestion) => stateOf(s) === (transferMode ? 'registered' : 'available');
   const suggestions = answer?.data.suggestions ?? [];
-  const main = answer ? chooseMain(answer.query, suggestions) : undefined;
-  const others = suggestions.filter((s) => s !== main);
+  const main = answer ? mainOf(answer, pinned?.query === answer.query ? pinned.main : undefined) : undefined;
+  const others = suggestions.filter((s) => s.domain !== main?.domain);
   const money = (amount: number) => formatMoney(amount, currency);
   // Also true on the first render with a query, before the search's effect has started it.
   const busy = loading || (query !== '' && !answer && !failed);
@@ -259,7 +308,9 @@ export function SearchPage() {
               ) : (
                 <Badge tone={main.available ? 'ok' : 'no'}>{main.available ? 'Available Match' : 'Unavailable'}</Badge>
               )}
-              <h2 id="main-result-domain">{main.domain}</h2>
+              <h2 id="main-result-domain">
+                <DomainText text={main.domain} />
+              </h2>
               <Price>
                 {money(main.price)}
                 {main.premium ? <Tag>{PREMIUM_TEXT}</Tag> : null}
@@ -272,7 +323,17 @@ export function SearchPage() {
                   </Button>
                 </Actions>
               ) : null}
-              {canAdd(main) ? (
+              {canAdd(main) && isInCart(main) ? (
+                <Actions>
+                  <InCart>
+                    <Check />
+                    In cart
+                  </InCart>
+                  <ButtonLink to="/cart" variant="secondary">
+                    View cart
+                  </ButtonLink>
+                </Actions>
+              ) : canAdd(main) ? (
                 <Actions>
                   <Button disabled={adding !== null} onClick={() => void addSuggestion(main, 'stay')}>
                     Add to Cart
@@ -296,7 +357,7 @@ export function SearchPage() {
                   return (
                     <li key={s.domain} data-available={ok} data-state={stateOf(s)}>
                       <span className="name">
-                        {strike(s.domain)}
+                        {ok ? <DomainText text={s.domain} /> : strike(s.domain)}
                         {ok || unknown ? null : (
                           <span className="visually-hidden">{transferMode ? ' (not registered)' : ' (taken)'}</span>
                         )}
@@ -306,14 +367,20 @@ export function SearchPage() {
                         {s.premium ? <Tag>{PREMIUM_TEXT}</Tag> : null}
                       </span>
                       <span className="renews">{strike(`renews at ${money(s.renewal_price)}`)}</span>
-                      <Button
-                        variant="secondary"
-                        aria-label={`Add ${s.domain}`}
-                        disabled={!ok || adding !== null}
-                        onClick={() => void addSuggestion(s, 'stay')}
-                      >
-                        Add
-                      </Button>
+                      {ok && isInCart(s) ? (
+                        <Link className="in-cart" to="/cart" aria-label={`In cart: ${s.domain}, view cart`}>
+                          In cart
+                        </Link>
+                      ) : (
+                        <Button
+                          variant="secondary"
+                          aria-label={`Add ${s.domain}`}
+                          disabled={!ok || adding !== null}
+                          onClick={() => void addSuggestion(s, 'stay')}
+                        >
+                          Add
+                        </Button>
+                      )}
                       {unknown ? <span className="unknown">{COULD_NOT_CHECK_TEXT}</span> : null}
                     </li>
                   );

@@ -9,3 +9,5 @@ export { NotFound } from './not-found';
 export { GlobalStyles } from './global-styles';
 export { useSchemaForm } from './use-schema-form';
 export { PaymentMethodDialog, payNavigation, type PaymentMethodDialogProps } from './payment-dialog';
+export { DomainText } from './domain-text';
+export { Skeleton, SkeletonBlock } from './skeleton';

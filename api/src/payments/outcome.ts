@@ -1,0 +1,66 @@
+// GET /payment/outcome/?reference= | ?invoice=: what became of the caller's own payment, for the page the gateway sends
+// the browser back to. The return address names only the reference (as Paystack's does); the amount, the currency and
+// the outcome come from here, read from the ledger, so an edited address cannot make the page announce a false credit.
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { doc } from '../commerce/docs';
+import { invoices, payments } from '../db/schema-commerce';
+import { notFound, validationError } from '../http/errors';
+import { toMajor } from '../money/money';
+
+export type OutcomeStatus = 'pending' | 'success' | 'failed';
+
+const REFERENCE = /^[A-Za-z0-9_-]{1,100}$/;
+const INVOICE = /^[A-Za-z0-9-]{1,40}$/;
+
+export async function outcomeRoutes(app: FastifyInstance) {
+  const db = app.db.orm;
+  app.get(
+    '/payment/outcome/',
+    {
+      schema: doc('payments', "The outcome of one of the caller's payments (?reference=) or checkouts (?invoice=)", 'required'),
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const q = request.query as Record<string, string | undefined>;
+      const userId = request.user!.id;
+      if (q.reference !== undefined) {
+        if (!REFERENCE.test(q.reference)) throw notFound('No such payment.');
+        const [p] = await db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.reference, q.reference), eq(payments.userId, userId)));
+        if (!p) throw notFound('No such payment.');
+        const [inv] = p.invoiceId ? await db.select().from(invoices).where(eq(invoices.id, p.invoiceId)) : [];
+        return {
+          reference: p.reference,
+          purpose: p.purpose,
+          status: p.status as OutcomeStatus,
+          amount: toMajor(p.amountMinor),
+          currency: p.currency,
+          invoicenum: inv?.invoicenum ?? null,
+          invoice_status: inv?.status ?? null,
+        };
+      }
+      if (q.invoice !== undefined) {
+        if (!INVOICE.test(q.invoice)) throw notFound('No such invoice.');
+        const [inv] = await db
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.invoicenum, q.invoice), eq(invoices.userId, userId)));
+        if (!inv) throw notFound('No such invoice.');
+        const status: OutcomeStatus = inv.status === 'Paid' ? 'success' : inv.status === 'Unpaid' ? 'pending' : 'failed';
+        return {
+          reference: null,
+          purpose: 'checkout',
+          status,
+          amount: toMajor(inv.totalMinor),
+          currency: inv.currency,
+          invoicenum: inv.invoicenum,
+          invoice_status: inv.status,
+        };
+      }
+      throw validationError({ non_field_errors: 'Name a payment (reference) or an invoice (invoice).' });
+    },
+  );
+}
