@@ -1,7 +1,6 @@
 // The one-bundle baseline (`npm run build:single`): the same shell and pages, every remote's routes built in, no
 // Module Federation. It is what the federated build is measured against, and a handy debugging mode.
 import type { RouteObject } from 'react-router-dom';
-import type { RemoteName } from 'shared/runtime-config';
 import { routes as auth } from '../../mf-auth/src/routes';
 import { routes as cart } from '../../mf-cart/src/routes';
 import { routes as content } from '../../mf-content/src/routes';
@@ -9,7 +8,7 @@ import { routes as dashboard } from '../../mf-dashboard/src/routes';
 import { routes as domains } from '../../mf-domains/src/routes';
 import { start } from './bootstrap';
 
-const builtIn: Record<RemoteName, RouteObject[]> = {
+const builtIn: Record<string, RouteObject[]> = {
   mf_auth: auth,
   mf_domains: domains,
   mf_cart: cart,
@@ -17,4 +16,10 @@ const builtIn: Record<RemoteName, RouteObject[]> = {
   mf_content: content,
 };
 
-void start(() => ({ load: async (name) => builtIn[name] }));
+void start(() => ({
+  load: async (name) => {
+    const routes = builtIn[name];
+    if (!routes) throw new Error(`${name} is not built into the one-bundle storefront.`);
+    return routes;
+  },
+}));
