@@ -7,6 +7,7 @@ import { cartRoutes } from '../cart/routes';
 import { carts } from '../db/schema-commerce';
 import { domainRoutes } from '../domains/routes';
 import { paymentRoutes } from '../payments/routes';
+import { staffRoutes } from '../staff/plugin';
 import { ticketRoutes } from '../tickets/routes';
 import { loadCommerceConfig } from './config';
 import { createCommerce, type CommerceOverrides } from './context';
@@ -37,4 +38,6 @@ export async function commerceRoutes(app: FastifyInstance, opts: CommercePluginO
   await app.register(billingRoutes);
   await app.register(paymentRoutes);
   await app.register(ticketRoutes);
+  // The operator's console (issue 16): inside commerce, so it sees the price book (app.commerce).
+  await app.register(staffRoutes);
 }
