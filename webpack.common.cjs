@@ -17,6 +17,7 @@ const APPS = {
   'mf-cart': { port: 3003, env: 'MF_CART_PORT', remote: 'mf_cart' },
   'mf-dashboard': { port: 3004, env: 'MF_DASHBOARD_PORT', remote: 'mf_dashboard' },
   'mf-content': { port: 3005, env: 'MF_CONTENT_PORT', remote: 'mf_content' },
+  'mf-staff': { port: 3006, env: 'MF_STAFF_PORT', remote: 'mf_staff' },
 };
 const portOf = (app) => Number(process.env[APPS[app].env] || APPS[app].port);
 

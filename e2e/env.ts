@@ -3,7 +3,7 @@ const port = (name: string, fallback: number) => Number(process.env[name] ?? fal
 
 const storefrontPort = port('E2E_STOREFRONT_PORT', 4000);
 const apiPort = port('E2E_API_PORT', 4800);
-const remotePorts = { mf_auth: storefrontPort + 1, mf_domains: storefrontPort + 2, mf_cart: storefrontPort + 3, mf_dashboard: storefrontPort + 4, mf_content: storefrontPort + 5 };
+const remotePorts = { mf_auth: storefrontPort + 1, mf_domains: storefrontPort + 2, mf_cart: storefrontPort + 3, mf_dashboard: storefrontPort + 4, mf_content: storefrontPort + 5, mf_staff: storefrontPort + 6 };
 
 export const E2E = {
   storefront: `http://localhost:${storefrontPort}`,
@@ -17,6 +17,7 @@ export const E2E = {
     MF_CART_PORT: String(remotePorts.mf_cart),
     MF_DASHBOARD_PORT: String(remotePorts.mf_dashboard),
     MF_CONTENT_PORT: String(remotePorts.mf_content),
+    MF_STAFF_PORT: String(remotePorts.mf_staff),
     API_PORT: String(apiPort),
     API_BASE_URL: `http://localhost:${apiPort}`,
     STOREFRONT_URL: `http://localhost:${storefrontPort}`,

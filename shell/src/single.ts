@@ -6,6 +6,7 @@ import { routes as cart } from '../../mf-cart/src/routes';
 import { routes as content } from '../../mf-content/src/routes';
 import { routes as dashboard } from '../../mf-dashboard/src/routes';
 import { routes as domains } from '../../mf-domains/src/routes';
+import { routes as staff } from '../../mf-staff/src/routes';
 import { start } from './bootstrap';
 
 const builtIn: Record<string, RouteObject[]> = {
@@ -14,6 +15,7 @@ const builtIn: Record<string, RouteObject[]> = {
   mf_cart: cart,
   mf_dashboard: dashboard,
   mf_content: content,
+  mf_staff: staff,
 };
 
 void start(() => ({
