@@ -245,7 +245,8 @@ function createConfig(app, argv = {}, opts = {}) {
     devServer: {
       port: portOf(app),
       hot: false,
-      historyApiFallback: app === 'shell',
+      // disableDotRule: client routes may contain dots (/dashboard/domains/acme.com).
+      historyApiFallback: app === 'shell' ? { disableDotRule: true } : false,
       headers: meta.remote ? { 'Access-Control-Allow-Origin': '*' } : {},
       setupMiddlewares(middlewares) {
         if (app === 'shell') {

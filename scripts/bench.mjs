@@ -2,7 +2,8 @@
 //   front end: the federated storefront and the one-bundle baseline, served side by side with the same production
 //   headers and the same API; per page, 5 interleaved cold loads each in Chromium (JS transferred and decoded, JS
 //   files, requests, round trips before LCP, FCP, LCP) and Lighthouse 12 mobile (median of 3): performance,
-//   accessibility, LCP, TBT, CLS; the domain-search timings on the federated build. Then the API benchmarks.
+//   accessibility, LCP, TBT, CLS; the domain-search timings on the federated build. Then the API benchmarks and the
+//   DNS server's (queries/s and p99 over UDP for a 100-record zone).
 // Options: --no-lighthouse, --runs=N, --only=front|api, --pages=/,/blog
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -237,7 +238,7 @@ function report(builds, loads, lh) {
 const results = {};
 if (only === 'all' || only === 'front') results.front = await front();
 if (only === 'all' || only === 'api') {
-  for (const script of ['api/scripts/bench.mjs', 'api/scripts/bench-commerce.mjs']) {
+  for (const script of ['api/scripts/bench.mjs', 'api/scripts/bench-commerce.mjs', 'api/scripts/bench-dns.mjs']) {
     if (existsSync(path.join(root, script))) {
       console.log(`\n▶ node ${script}`);
       spawnSync('node', [script], { cwd: root, stdio: 'inherit' });

@@ -59,7 +59,8 @@ const config = runtimeConfig();
 console.log(`
   Storefront     http://localhost:${portOf('shell')}
   API            ${config.apiBaseUrl}   (OpenAPI: ${config.apiBaseUrl}/docs)
-  Dev mailbox    ${config.apiBaseUrl}/dev/mailbox
+  Dev mailbox    ${config.apiBaseUrl}/dev/mailbox${noApi || process.env.DNS_SERVER === 'false' ? '' : `
+  DNS server     ${process.env.DNS_HOST || '127.0.0.1'}:${process.env.DNS_PORT || '5300'} (UDP and TCP)`}
   Remotes        ${Object.values(config.remotes).join('\n                 ')}
 
   Press Ctrl-C to stop.

@@ -57,7 +57,9 @@ export function serveStatic({ dir, port, spa = false, cors = false, config, host
         file = path.join(file, 'index.html');
         info = await stat(file).catch(() => null);
       }
-      if (!info && spa && !path.extname(rel)) {
+      // Client routes may contain dots (/dashboard/domains/acme.com): a page request (Accept: text/html) for a missing
+      // file gets the app too; a missing script or image still gets a 404.
+      if (!info && spa && (!path.extname(rel) || /text\/html/.test(req.headers.accept ?? ''))) {
         file = path.join(root, 'index.html');
         info = await stat(file).catch(() => null);
       }

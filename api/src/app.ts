@@ -1,7 +1,7 @@
 // Builds the Fastify app: platform plugins (CORS, security headers, cookies, rate limits, static files, OpenAPI), one
 // error handler giving DRF shapes, then one plugin per resource folder. server.ts runs it; tests use app.inject.
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -16,7 +16,8 @@ import { commerceRoutes } from './commerce/plugin';
 import { contentRoutes } from './content/routes';
 import type { Database } from './db';
 import { cookiePlugin } from './http/cookies';
-import { ApiError } from './http/errors';
+import { ApiError, frameworkError, MAX_PARAM_LENGTH } from './http/errors';
+import { parseQuerystring, refuseBadText } from './http/input';
 import { createMailer, type Mailer } from './mail/mailer';
 import { devMailRoutes } from './mail/routes';
 import './types';
@@ -53,8 +54,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       : { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQuerystring },
     return503OnClosing: true,
+    // Errors the router raises before any route or error handler (bad percent-encoding, a too long parameter).
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const { status, detail } = frameworkError(error, config.bodyLimit, '');
+      void reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify({ detail }));
+    },
   });
 
   // Route schemas describe the API for /docs; validation is done with the shared valibot schemas (spec messages),
@@ -81,26 +87,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ detail: 'A server error occurred.' });
     }
-    let message = error.message;
-    switch (error.code) {
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
-        message = 'JSON parse error - the request body is not valid JSON.';
-        break;
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        message = 'JSON parse error - the request body is empty.';
-        break;
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        message = `Request body is too large (limit ${config.bodyLimit} bytes).`;
-        break;
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        message = `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.`;
-        break;
-      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-        message = 'Request body size did not match Content-Length.';
-        break;
-    }
-    return reply.code(status).send({ detail: message });
+    const answer = frameworkError(error, config.bodyLimit, String(request.headers['content-type'] ?? ''));
+    return reply.code(answer.status).send({ detail: answer.detail });
   });
+  // Text with control characters (NUL included) and absurd nesting never reach a handler, on any route.
+  app.addHook('preValidation', refuseBadText);
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
 
   await app.register(cors, {
@@ -109,6 +100,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
     maxAge: 600,
+    // An OPTIONS request that is not a real preflight gets a plain 204, not the plugin's text/plain 400.
+    strictPreflight: false,
   });
   await app.register(helmet, {
     // HSTS only when the API is served over https (it would pin http://localhost to https otherwise).

@@ -55,6 +55,9 @@ const EnvSchema = v.object({
   AUTH_RATE_LIMIT_MAX: v.optional(intFrom('AUTH_RATE_LIMIT_MAX', 1, 10_000_000), '10'),
   TRUST_PROXY: v.optional(bool('TRUST_PROXY'), 'false'),
   SEED: v.optional(bool('SEED'), 'true'),
+  PAYMENT_PROVIDER: v.optional(
+    v.picklist(['sandbox', 'paystack'], 'PAYMENT_PROVIDER must be sandbox or paystack (unset: paystack when its key is set)'),
+  ),
 });
 
 export interface Config {
@@ -76,6 +79,11 @@ export interface Config {
   /** Seed the database on first start (never in production, whatever this says). */
   seed: boolean;
   productName: string;
+  /**
+   * PAYMENT_PROVIDER as given (unset: Paystack when PAYSTACK_SECRET_KEY is set, else the sandbox outside production).
+   * In production the sandbox (free money) runs only when this says `sandbox` explicitly.
+   */
+  paymentProvider?: 'sandbox' | 'paystack';
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +106,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = result.output;
   const nodeEnv = e.NODE_ENV;
+  const missing = missingInProduction(nodeEnv, e.PAYMENT_PROVIDER, (key) => (env[key] ?? '').trim() !== '');
+  if (missing.length > 0) {
+    throw new ConfigError(`Cannot start the API server:\n${missing.map((m) => `  ${m}`).join('\n')}`);
+  }
   return {
     nodeEnv,
     isProduction: nodeEnv === 'production',
@@ -116,5 +128,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     seed: e.SEED && nodeEnv !== 'production',
     productName: 'HostHub',
+    paymentProvider: e.PAYMENT_PROVIDER,
   };
+}
+
+/**
+ * CONTRACT.md, 'Payment gateway in production': without a real gateway's keys the store refuses to start (the sandbox
+ * would credit any payment for nothing) unless PAYMENT_PROVIDER=sandbox says so explicitly. Only presence is checked
+ * here; commerce/config.ts parses the keys themselves.
+ */
+function missingInProduction(
+  nodeEnv: Config['nodeEnv'],
+  provider: Config['paymentProvider'],
+  has: (key: string) => boolean,
+): string[] {
+  const out: string[] = [];
+  if (provider === 'paystack' && !has('PAYSTACK_SECRET_KEY'))
+    out.push('PAYSTACK_SECRET_KEY is required when PAYMENT_PROVIDER=paystack.');
+  if (nodeEnv !== 'production') return out;
+  // The default sender's domain is reserved (RFC 2606): real relays refuse it.
+  if (!has('MAIL_FROM')) out.push('MAIL_FROM is required in production, e.g. MAIL_FROM="HostHub <billing@your-domain>".');
+  if (provider === undefined && !has('PAYSTACK_SECRET_KEY'))
+    out.push(
+      'PAYSTACK_SECRET_KEY is required in production (no real payment gateway is configured). ' +
+        'Set PAYMENT_PROVIDER=sandbox to run the sandbox gateway instead: it credits every payment for free.',
+    );
+  return out;
 }

@@ -160,7 +160,7 @@ describe('development mailbox', () => {
   });
 
   it('both answer 404 in production', async () => {
-    const app = await appOn(t, { NODE_ENV: 'production' });
+    const app = await appOn(t, { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', MAIL_FROM: 'HostHub <no-reply@hosthub.ng>' });
     for (const url of ['/dev/outbox', '/dev/mailbox']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
@@ -197,6 +197,6 @@ describe('configuration', () => {
   });
 
   it('never seeds in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production', SEED: 'true' }).seed).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED: 'true', PAYMENT_PROVIDER: 'sandbox', MAIL_FROM: 'a@hosthub.ng' }).seed).toBe(false);
   });
 });

@@ -5,15 +5,19 @@ import { openReadyDatabase } from './bootstrap';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
+import { startDns, type DnsService } from './dns';
+import { loadDnsConfig, type DnsConfig } from './dns/config';
 
 async function main(): Promise<void> {
   const started = performance.now();
   let config;
+  let dnsConfig: DnsConfig;
   try {
     config = loadConfig();
+    dnsConfig = loadDnsConfig();
   } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
+    if (err instanceof ConfigError || (err as Error).message.startsWith('Invalid environment')) {
+      process.stderr.write(`${(err as Error).message}\n`);
       process.exit(2);
     }
     throw err;
@@ -31,11 +35,21 @@ async function main(): Promise<void> {
     process.stderr.write(`Cannot start the API: ${(err as Error).message}\n`);
     process.exit(1);
   }
-  const app = await buildApp({ config, db, clock: systemClock, loggerInstance: log });
+  let app;
+  try {
+    app = await buildApp({ config, db, clock: systemClock, loggerInstance: log });
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    // Settings read by a module (commerce's gateways, registry) are judged when it registers.
+    process.stderr.write(`${err.message}\n`);
+    await db.close().catch(() => {});
+    process.exit(2);
+  }
   app.addHook('onClose', async () => {
     await db.close();
   });
 
+  let dns: DnsService | null = null;
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) {
@@ -49,7 +63,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000);
     timer.unref();
-    app.close().then(
+    (dns?.close() ?? Promise.resolve())
+      .catch((err: unknown) => log.error({ err }, 'error while closing the DNS server'))
+      .then(() => app.close())
+      .then(
       () => process.exit(0),
       (err: unknown) => {
         log.error({ err }, 'error while closing');
@@ -60,6 +77,24 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
+  // The authoritative DNS server runs beside the API in this process (issue 15), answering from memory; it is up
+  // before the API answers, so whoever waits for the API can query it.
+  if (dnsConfig.enabled) {
+    try {
+      dns = await startDns({ db, config: dnsConfig, log });
+      log.info(
+        { zones: dns.zones.size, nameservers: dnsConfig.storeNameservers },
+        `DNS server ready on ${dnsConfig.host}:${dns.server.port} (UDP and TCP)`,
+      );
+    } catch (err) {
+      const busy = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      process.stderr.write(
+        `Cannot start the DNS server on ${dnsConfig.host}:${dnsConfig.port}: ${busy ? 'the port is in use (set DNS_PORT, or DNS_SERVER=false)' : (err as Error).message}\n`,
+      );
+      await app.close().catch(() => {});
+      process.exit(3);
+    }
+  }
   await app.listen({ host: config.host, port: config.port });
   const ms = Math.round(performance.now() - started);
   log.info(

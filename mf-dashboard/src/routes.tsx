@@ -7,6 +7,7 @@ import { TicketsPage } from './pages/tickets';
 import { InvoicesPage } from './pages/invoices';
 import { ServicesPage } from './pages/services';
 import { DomainsPage } from './pages/domains';
+import { DomainPage } from './pages/domain';
 import { AccountSettingsPage } from './pages/account-settings';
 import { AccountSettingsPaymentsPage } from './pages/account-settings-payments';
 
@@ -16,6 +17,7 @@ export const routes: RouteObject[] = [
   { path: '/dashboard/invoices', element: <InvoicesPage /> },
   { path: '/dashboard/services', element: <ServicesPage /> },
   { path: '/dashboard/domains', element: <DomainsPage /> },
+  { path: '/dashboard/domains/:domain', element: <DomainPage /> },
   { path: '/account-settings', element: <AccountSettingsPage /> },
   { path: '/account-settings/payments', element: <AccountSettingsPaymentsPage /> },
 ];

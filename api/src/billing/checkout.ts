@@ -19,7 +19,8 @@ import { availabilityOf, couldNotCheck } from '../domains/service';
 import { ApiError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
 import { formatMoney, toMajor, vatOf } from '../money/money';
-import { type GatewayKind, PaymentGatewayError } from '../payments/provider';
+import { gatewayFor, MethodUnavailable, returnUrl } from '../payments/methods';
+import { type GatewayKind, PaymentGatewayError, type PaymentProvider } from '../payments/provider';
 import { debit, InsufficientFunds } from '../payments/wallet';
 import { cancelInvoice, payInvoice, type Provisioned } from './provision';
 
@@ -35,7 +36,18 @@ export function parsePaymentKind(value: unknown): PaymentKind {
   throw checkoutError(message, { payment_kind: [message] });
 }
 
-export const newReference = (prefix: 'chk' | 'dep') => `${prefix}_${randomBytes(12).toString('hex')}`;
+/** The gateway for a method, or the 400 {error, payment_kind} every checkout failure uses when it is not offered. */
+function gatewayOrRefuse(app: FastifyInstance, method: Exclude<PaymentKind, 'wallet'>, currency?: string): PaymentProvider {
+  try {
+    return gatewayFor(app.commerce, method, currency);
+  } catch (err) {
+    if (err instanceof MethodUnavailable) throw checkoutError(err.message, { [err.field]: [err.message] });
+    throw err;
+  }
+}
+
+/** `chk-…`/`dep-…`: Paystack allows only letters, digits, '-', '.' and '=' in a reference (PAYSTACK_REFERENCE). */
+export const newReference = (prefix: 'chk' | 'dep') => `${prefix}-${randomBytes(12).toString('hex')}`;
 export const invoiceNumber = (id: number) => `INV-${String(id).padStart(6, '0')}`;
 
 type Outcome =
@@ -47,9 +59,11 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
   const db = app.db.orm;
   const user = request.user!;
   const paymentKind = parsePaymentKind(body.payment_kind);
+  const gateway = paymentKind === 'wallet' ? null : gatewayOrRefuse(app, paymentKind);
   const book = await commerce.catalog.get();
   const cart = await findCart(db, request);
   const currency = resolveCurrency(book, body.currency, cart?.currency ?? 'USD');
+  if (paymentKind !== 'wallet') gatewayOrRefuse(app, paymentKind, currency);
   const seen = cart ? await itemsOf(db, cart.id) : [];
   if (!cart || seen.length === 0) throw checkoutError('Your cart is empty.');
 
@@ -149,7 +163,7 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
       ),
     );
 
-    if (paymentKind === 'wallet' || total === 0) {
+    if (paymentKind === 'wallet' || !gateway || total === 0) {
       if (total > 0) {
         try {
           await debit(tx, {
@@ -179,7 +193,7 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
       reference,
       userId: user.id,
       purpose: 'checkout',
-      provider: commerce.providers.forKind(paymentKind === 'crypto_payment_gateway' ? 'crypto' : 'fiat').name,
+      provider: gateway.name,
       paymentKind,
       invoiceId: invoice!.id,
       amountMinor: total,
@@ -201,17 +215,18 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
     await commerce.registered(outcome.provisioned.names);
     return { message: 'Payment successful. Your order is now active.', data: summary };
   }
-  const provider = commerce.providers.forKind(paymentKind === 'crypto_payment_gateway' ? 'crypto' : 'fiat');
   try {
-    const init = await provider.initialize({
+    const init = await gateway!.initialize({
       reference: outcome.reference,
       amountMinor: outcome.invoice.totalMinor,
       currency,
       email: user.email,
       purpose: 'checkout',
       kind: paymentKind === 'crypto_payment_gateway' ? 'crypto' : 'fiat',
-      callbackUrl: `${app.config.storefrontUrl}/dashboard/invoices`,
+      callbackUrl: returnUrl(app, gateway!, outcome.reference, 'checkout'),
     });
+    if (init.providerReference)
+      await db.update(payments).set({ providerReference: init.providerReference }).where(eq(payments.reference, outcome.reference));
     return {
       message: 'Order created. Complete the payment on the payment page.',
       data: { ...summary, authorization_url: init.authorizationUrl, reference: outcome.reference },
@@ -248,6 +263,7 @@ export async function payExistingInvoice(
   const db = app.db.orm;
   const user = request.user!;
   const paymentKind = parsePaymentKind(body.payment_kind);
+  const provider = paymentKind === 'wallet' ? null : gatewayOrRefuse(app, paymentKind);
   const now = app.clock.now();
   const result = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Executor;
@@ -255,7 +271,8 @@ export async function payExistingInvoice(
     if (!inv || inv.userId !== user.id) throw new ApiError(404, { detail: 'Not found.' });
     if (inv.status !== 'Unpaid')
       throw checkoutError(`Invoice ${inv.invoicenum} is ${inv.status.toLowerCase()}, not unpaid.`);
-    if (paymentKind === 'wallet') {
+    if (paymentKind !== 'wallet') gatewayOrRefuse(app, paymentKind, inv.currency);
+    if (paymentKind === 'wallet' || !provider) {
       try {
         await debit(tx, {
           userId: user.id,
@@ -284,7 +301,7 @@ export async function payExistingInvoice(
       reference,
       userId: user.id,
       purpose: 'checkout',
-      provider: commerce.providers.forKind(gateway).name,
+      provider: provider.name,
       paymentKind,
       invoiceId: inv.id,
       amountMinor: inv.totalMinor,
@@ -305,15 +322,17 @@ export async function payExistingInvoice(
     return { message: 'Payment successful. Your order is now active.', data: { ...summary, status: 'Paid' } };
   }
   try {
-    const init = await commerce.providers.forKind(result.gateway).initialize({
+    const init = await provider!.initialize({
       reference: result.reference,
       amountMinor: result.inv.totalMinor,
       currency: result.inv.currency,
       email: user.email,
       purpose: 'checkout',
       kind: result.gateway,
-      callbackUrl: `${app.config.storefrontUrl}/dashboard/invoices`,
+      callbackUrl: returnUrl(app, provider!, result.reference, 'checkout'),
     });
+    if (init.providerReference)
+      await db.update(payments).set({ providerReference: init.providerReference }).where(eq(payments.reference, result.reference));
     return {
       message: 'Complete the payment on the payment page.',
       data: {

@@ -1,6 +1,16 @@
 // Commerce settings from the environment, parsed once when the commerce plugin is registered (fail fast, one message).
 import fs from 'node:fs';
 import * as v from 'valibot';
+import { ConfigError } from '../config';
+
+/** 'NGN,USD' -> ['NGN', 'USD']: the currencies a gateway account accepts. */
+const currencyList = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.transform((s) => s.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean)),
+    v.array(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, `${name} must be a comma list of currency codes such as NGN,USD`))),
+    v.minLength(1, `${name} must name at least one currency`),
+  );
 
 const EnvSchema = v.object({
   DOMAIN_REGISTRY: v.optional(
@@ -59,6 +69,16 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.url('PAYSTACK_BASE_URL must be an absolute URL')),
     'https://api.paystack.co',
   ),
+  PAYSTACK_CURRENCIES: v.optional(currencyList('PAYSTACK_CURRENCIES'), 'NGN'),
+  COINBASE_COMMERCE_API_KEY: v.optional(v.pipe(v.string(), v.minLength(8, 'COINBASE_COMMERCE_API_KEY looks too short'))),
+  COINBASE_COMMERCE_WEBHOOK_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(8, 'COINBASE_COMMERCE_WEBHOOK_SECRET looks too short')),
+  ),
+  COINBASE_COMMERCE_BASE_URL: v.optional(
+    v.pipe(v.string(), v.url('COINBASE_COMMERCE_BASE_URL must be an absolute URL')),
+    'https://api.commerce.coinbase.com',
+  ),
+  COINBASE_COMMERCE_CURRENCIES: v.optional(currencyList('COINBASE_COMMERCE_CURRENCIES'), 'USD'),
   SANDBOX_WEBHOOK_SECRET: v.optional(
     v.pipe(v.string(), v.minLength(16, 'SANDBOX_WEBHOOK_SECRET must be at least 16 characters')),
   ),
@@ -81,6 +101,10 @@ export interface CommerceConfig {
   domainNamesFile?: string;
   paystackSecretKey?: string;
   paystackBaseUrl: string;
+  /** PAYSTACK_CURRENCIES (default NGN): a payment in another currency is refused before it starts. */
+  paystackCurrencies: string[];
+  /** Coinbase Commerce (crypto), when both its API key and webhook secret are set. */
+  coinbase?: { apiKey: string; webhookSecret: string; baseUrl: string; currencies: string[] };
   sandboxWebhookSecret?: string;
   /** Overrides the vat_percent setting of the database when set. */
   vatPercent?: string;
@@ -95,9 +119,13 @@ export function loadCommerceConfig(env: Record<string, string | undefined> = pro
   const r = v.safeParse(EnvSchema, clean);
   if (!r.success) {
     const lines = r.issues.map((i) => `  ${String(i.path?.[0]?.key ?? 'environment')}: ${i.message}`);
-    throw new Error(`Invalid environment for the commerce API:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid environment for the commerce API:\n${lines.join('\n')}`);
   }
   const e = r.output;
+  if (Boolean(e.COINBASE_COMMERCE_API_KEY) !== Boolean(e.COINBASE_COMMERCE_WEBHOOK_SECRET)) {
+    const missing = e.COINBASE_COMMERCE_API_KEY ? 'COINBASE_COMMERCE_WEBHOOK_SECRET' : 'COINBASE_COMMERCE_API_KEY';
+    throw new ConfigError(`Invalid environment for the commerce API:\n  ${missing}: required with the other Coinbase Commerce key`);
+  }
   return {
     registry: e.DOMAIN_REGISTRY,
     rdapTimeoutMs: e.RDAP_TIMEOUT_MS,
@@ -108,6 +136,16 @@ export function loadCommerceConfig(env: Record<string, string | undefined> = pro
     domainNamesFile: e.DOMAIN_NAMES_FILE,
     paystackSecretKey: e.PAYSTACK_SECRET_KEY,
     paystackBaseUrl: e.PAYSTACK_BASE_URL,
+    paystackCurrencies: e.PAYSTACK_CURRENCIES,
+    coinbase:
+      e.COINBASE_COMMERCE_API_KEY && e.COINBASE_COMMERCE_WEBHOOK_SECRET
+        ? {
+            apiKey: e.COINBASE_COMMERCE_API_KEY,
+            webhookSecret: e.COINBASE_COMMERCE_WEBHOOK_SECRET,
+            baseUrl: e.COINBASE_COMMERCE_BASE_URL,
+            currencies: e.COINBASE_COMMERCE_CURRENCIES,
+          }
+        : undefined,
     sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
     vatPercent: e.VAT_PERCENT,
   };

@@ -9,16 +9,29 @@ import { loadNameList } from '../domains/name-list';
 import type { DomainRegistry } from '../domains/registry';
 import { SimulatedRegistry } from '../domains/simulated-registry';
 import { Catalog } from '../money/catalog';
+import { CoinbaseCommerceProvider } from '../payments/coinbase-provider';
 import { PaystackProvider } from '../payments/paystack-provider';
 import type { GatewayKind, PaymentProvider } from '../payments/provider';
 import { SandboxProvider } from '../payments/sandbox-provider';
+import { ConfigError } from '../config';
 import type { CommerceConfig } from './config';
 
 export interface Providers {
-  /** fiat: Paystack when PAYSTACK_SECRET_KEY is set, else the sandbox; crypto: the sandbox (no crypto gateway yet). */
-  forKind(kind: GatewayKind): PaymentProvider;
+  /**
+   * The gateway behind a payment method, or undefined when none is offered: in production a method is offered only
+   * when a real provider backs it (fiat: Paystack, or the sandbox with PAYMENT_PROVIDER=sandbox; crypto: a real crypto
+   * provider only). Outside production the sandbox stands in for whatever has no keys.
+   */
+  forKind(kind: GatewayKind): PaymentProvider | undefined;
   byName(name: string): PaymentProvider | undefined;
-  sandbox: SandboxProvider;
+  /** The sandbox gateway, when it may run here (never in production without PAYMENT_PROVIDER=sandbox). */
+  sandbox?: SandboxProvider;
+}
+
+/** How the process was started: production and an explicit PAYMENT_PROVIDER decide which gateways may run. */
+export interface PaymentMode {
+  production: boolean;
+  paymentProvider?: 'sandbox' | 'paystack';
 }
 
 export interface Commerce {
@@ -46,15 +59,30 @@ export function createCommerce(
   apiBaseUrl: string,
   config: CommerceConfig,
   overrides: CommerceOverrides = {},
+  mode: PaymentMode = { production: false },
 ): Commerce {
   const registry = overrides.registry ?? createRegistry(config, overrides.clock);
-  const sandbox = new SandboxProvider(apiBaseUrl, config.sandboxWebhookSecret);
-  const paystack = config.paystackSecretKey
-    ? new PaystackProvider({ secretKey: config.paystackSecretKey, baseUrl: config.paystackBaseUrl })
-    : undefined;
+  const sandboxAllowed = !mode.production || mode.paymentProvider === 'sandbox';
+  const sandbox = sandboxAllowed ? new SandboxProvider(apiBaseUrl, config.sandboxWebhookSecret) : undefined;
+  const paystack =
+    config.paystackSecretKey && mode.paymentProvider !== 'sandbox'
+      ? new PaystackProvider({
+          secretKey: config.paystackSecretKey,
+          baseUrl: config.paystackBaseUrl,
+          currencies: config.paystackCurrencies,
+        })
+      : undefined;
+  const coinbase = config.coinbase ? new CoinbaseCommerceProvider(config.coinbase) : undefined;
   const fiat = overrides.providers?.fiat ?? paystack ?? sandbox;
-  const crypto = overrides.providers?.crypto ?? sandbox;
-  const all = [sandbox, fiat, crypto];
+  if (!fiat) {
+    // config.ts refuses this start already; this guards a caller that parsed another environment.
+    throw new ConfigError(
+      'Cannot start the API server: PAYSTACK_SECRET_KEY is required in production (or PAYMENT_PROVIDER=sandbox).',
+    );
+  }
+  // Without a real crypto gateway the sandbox stands in, outside production only.
+  const crypto = overrides.providers?.crypto ?? coinbase ?? (mode.production ? undefined : sandbox);
+  const all = [sandbox, fiat, crypto].filter((p): p is PaymentProvider => p !== undefined);
   const providers: Providers = {
     forKind: (kind) => (kind === 'crypto' ? crypto : fiat),
     byName: (name) => all.find((p) => p.name === name),

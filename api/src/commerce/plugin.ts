@@ -2,6 +2,7 @@
 // each resource folder's routes. app.ts registers this one plugin.
 import { and, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { billingRoutes } from '../billing/routes';
 import { cartRoutes } from '../cart/routes';
 import { carts } from '../db/schema-commerce';
@@ -10,6 +11,7 @@ import { paymentRoutes } from '../payments/routes';
 import { staffRoutes } from '../staff/plugin';
 import { ticketRoutes } from '../tickets/routes';
 import { loadCommerceConfig } from './config';
+import { REQUEST_DOCS } from './docs';
 import { createCommerce, type CommerceOverrides } from './context';
 
 const VISITOR_CART_DAYS = 30;
@@ -18,9 +20,17 @@ export interface CommercePluginOptions extends CommerceOverrides {
   env?: Record<string, string | undefined>;
 }
 
-export async function commerceRoutes(app: FastifyInstance, opts: CommercePluginOptions = {}) {
+async function commercePlugin(app: FastifyInstance, opts: CommercePluginOptions = {}) {
   const config = loadCommerceConfig(opts.env ?? process.env);
-  const commerce = createCommerce(app.db.orm, app.config.apiBaseUrl, config, { clock: app.clock, ...opts });
+  const mode = { production: app.config.isProduction, paymentProvider: app.config.paymentProvider };
+  const commerce = createCommerce(app.db.orm, app.config.apiBaseUrl, config, { clock: app.clock, ...opts }, mode);
+  if (mode.production && commerce.providers.sandbox) {
+    // CONTRACT.md: the sandbox in production only when asked for, and then a warning at every start.
+    app.log.warn(
+      'PAYMENT_PROVIDER=sandbox in production: payments are approved on the sandbox page without any money moving. ' +
+        'Set PAYSTACK_SECRET_KEY (and unset PAYMENT_PROVIDER) to take real payments.',
+    );
+  }
   app.decorate('commerce', commerce);
   app.addHook('onReady', async () => {
     await commerce
@@ -33,6 +43,13 @@ export async function commerceRoutes(app: FastifyInstance, opts: CommercePluginO
       .where(and(isNull(carts.userId), lt(carts.updatedAt, cutoff)))
       .catch((err: unknown) => app.log.warn({ err }, 'could not prune old visitor carts'));
   });
+  // Request bodies and query strings for /docs (and the fuzz test generated from it), kept in one table.
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      const extra = REQUEST_DOCS[`${method} ${route.url}`];
+      if (extra) route.schema = { ...extra, ...route.schema };
+    }
+  });
   await app.register(domainRoutes);
   await app.register(cartRoutes);
   await app.register(billingRoutes);
@@ -41,3 +58,7 @@ export async function commerceRoutes(app: FastifyInstance, opts: CommercePluginO
   // The operator's console (issue 16): inside commerce, so it sees the price book (app.commerce).
   await app.register(staffRoutes);
 }
+
+// fastify-plugin: `app.commerce` is visible app-wide, so work scheduled on the root app (reconcilePendingPayments, the
+// job system's passes) reaches the providers and the price book.
+export const commerceRoutes = fp(commercePlugin, { name: 'commerce' });

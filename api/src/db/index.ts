@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { REPO_ROOT } from '../config';
+import { listenPostgres } from './listen';
 import { lockDataDir, type DirLock } from './lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
@@ -26,6 +27,11 @@ export interface Database {
   dumpDataDir?: () => Promise<Buffer>;
   /** Runs `fn` on one dedicated connection. */
   session<T>(fn: (s: RawSession) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on `channel`: `onNotify(payload)` for every NOTIFY committed by anyone; `onReconnect` when notifications
+   * may have been missed (PostgreSQL connection lost and back). Resolves once listening; the result stops it.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -112,6 +118,12 @@ async function openPglite(dataDir: string, template: string | false | undefined)
             await client.exec(text);
           },
         }),
+      listen: async (channel, onNotify) => {
+        const stop = await client.listen(channel, onNotify);
+        return async () => {
+          if (!client.closed) await stop();
+        };
+      },
       close: async () => {
         try {
           if (!client.closed) await client.close();
@@ -172,6 +184,10 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       } finally {
         client.release();
       }
+    },
+    listen: async (channel, onNotify, onReconnect) => {
+      const listener = await listenPostgres(databaseUrl, channel, onNotify, onReconnect);
+      return () => listener.close();
     },
     close: () => pool.end(),
   };

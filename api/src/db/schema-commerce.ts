@@ -170,6 +170,11 @@ export const payments = pgTable('payments', {
   failureReason: text('failure_reason'),
   createdAt: ts('created_at').notNull(),
   settledAt: ts('settled_at'),
+  /** 0150: the gateway's own id for the payment when it is not our reference (Coinbase Commerce's charge code). */
+  providerReference: text('provider_reference'),
+  /** 0150: reconciliation backoff (payments/reconcile.ts). */
+  verifyAttempts: integer('verify_attempts').notNull().default(0),
+  nextVerifyAt: ts('next_verify_at'),
 });
 
 export const paymentEvents = pgTable('payment_events', {

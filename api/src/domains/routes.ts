@@ -1,6 +1,6 @@
 // GET /domain/suggestions/, GET /domain/check/{domain}, POST /domain/check-transfer-eligibility/, GET /domain/ and
-// GET /domain/{id}/ (the customer's own domains; another customer's is 404).
-import { and, desc, eq } from 'drizzle-orm';
+// one domain's page (manage-routes.ts; another customer's domain is 404).
+import { desc, eq } from 'drizzle-orm';
 import { doc } from '../commerce/docs';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
@@ -8,6 +8,7 @@ import { textField } from '../commerce/fields';
 import { customerDomains } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
+import { domainManageRoutes } from './manage-routes';
 import { checkOne, suggestions, transferCheck } from './service';
 
 type Query = Record<string, string | undefined>;
@@ -24,7 +25,7 @@ const TransferBody = v.object({
   currency: v.optional(v.unknown()),
 });
 
-function domainRow(d: typeof customerDomains.$inferSelect) {
+export function domainRow(d: typeof customerDomains.$inferSelect) {
   return {
     id: d.id,
     domainname: d.domainname,
@@ -97,18 +98,6 @@ export async function domainRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/domain/:id/',
-    { schema: doc('domains', "One of the customer's domains", 'required'), preHandler: app.requireUser },
-    async (request) => {
-      const id = Number((request.params as { id: string }).id);
-      if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-      const [row] = await app.db.orm
-        .select()
-        .from(customerDomains)
-        .where(and(eq(customerDomains.id, id), eq(customerDomains.userId, request.user!.id)));
-      if (!row) throw notFound();
-      return domainRow(row);
-    },
-  );
+  // GET/PATCH /domain/{id or name}/ and the rest of one domain's page: manage-routes.ts.
+  await app.register(domainManageRoutes);
 }

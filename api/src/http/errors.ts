@@ -62,3 +62,55 @@ export function parseBody<S extends v.GenericSchema>(schema: S, body: unknown): 
   if (result.success) return result.output;
   throw validationError(fieldErrors(result.issues));
 }
+
+export const MAX_PARAM_LENGTH = 200;
+
+/** Django REST Framework's default details per status. */
+const DRF_DETAIL: Record<number, string> = {
+  400: 'Bad request.',
+  401: 'Authentication credentials were not provided.',
+  403: 'You do not have permission to perform this action.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  406: 'Could not satisfy the request Accept header.',
+  413: 'Request body is too large.',
+  414: 'Request URI is too long.',
+  429: 'Request was throttled.',
+};
+
+/**
+ * A framework error (Fastify's FST_* codes, from the router, the body parsers or elsewhere) as a DRF `detail` message,
+ * with no framework code or key in it. Statuses stay those of the framework (400, 404, 413, 414, 415).
+ */
+export function frameworkError(
+  error: { code?: string; statusCode?: number; message: string },
+  bodyLimit: number,
+  contentType: string,
+): { status: number; detail: string } {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, detail: 'Malformed URL: a percent-encoded character is not valid.' };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, detail: `A path parameter is too long (at most ${MAX_PARAM_LENGTH} characters).` };
+    case 'FST_ERR_ASYNC_CONSTRAINT':
+      return { status: 400, detail: 'Bad request.' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status, detail: 'JSON parse error - the request body is not valid JSON.' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status, detail: 'JSON parse error - the request body is empty.' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, detail: `Request body is too large (limit ${bodyLimit} bytes).` };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, detail: `Unsupported media type "${contentType.slice(0, 100)}" in request.` };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status, detail: 'Request body size did not match Content-Length.' };
+    case 'FST_ERR_CTP_INVALID_TYPE':
+    case 'FST_ERR_CTP_INVALID_HANDLER':
+      return { status: 415, detail: `Unsupported media type "${contentType.slice(0, 100)}" in request.` };
+  }
+  // Anything else (a forbidden __proto__ key, a bad charset, a plugin's error): the status, and DRF's words for it,
+  // never the framework's code or message.
+  if (status === 415) return { status, detail: `Unsupported media type "${contentType.slice(0, 100)}" in request.` };
+  return { status, detail: DRF_DETAIL[status] ?? 'Bad request.' };
+}

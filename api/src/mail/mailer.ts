@@ -7,6 +7,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Database, Executor } from '../db';
 import { mailOutbox } from '../db/schema';
+import { smtpOptions, tlsTurnedOff } from './smtp-options';
 
 export interface MailMessage {
   to: string;
@@ -30,7 +31,8 @@ export class MailDeliveryError extends Error {}
 export function createMailer(opts: { config: Config; db: Database; clock: Clock; logger: FastifyBaseLogger }): Mailer {
   const { config, db, clock, logger } = opts;
   if (config.smtpUrl) {
-    const transporter = nodemailer.createTransport(config.smtpUrl);
+    const transporter = nodemailer.createTransport(smtpOptions(config.smtpUrl));
+    if (tlsTurnedOff(config.smtpUrl)) logger.warn('SMTP_URL turns TLS off explicitly: the SMTP login and mail travel in clear text');
     return {
       transport: 'smtp',
       async send(message) {

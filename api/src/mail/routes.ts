@@ -52,7 +52,14 @@ export const devMailRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: Query }>(
     '/dev/mailbox',
-    { schema: { tags: ['development'], summary: 'The outbox as a page (not in production)' }, config: { rateLimit: false } },
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'The outbox as a page (not in production)',
+        querystring: { type: 'object', properties: { to: { type: 'string', description: 'only mails to this address' } } },
+      },
+      config: { rateLimit: false },
+    },
     async (request, reply) => {
       const mails = await list(request.query);
       const product = app.config.productName;

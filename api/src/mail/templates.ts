@@ -103,3 +103,37 @@ export function passwordResetMail(product: string, to: Person, link: string): Ma
     ),
   };
 }
+
+/** Sent at every reveal of a domain's transfer (EPP) code: the code itself is never in the mail. */
+export function transferCodeRequestedMail(
+  product: string,
+  to: Person,
+  details: { domain: string; when: Date; ip: string; pageUrl: string },
+): MailMessage {
+  const subject = `The transfer code of ${details.domain} was requested`;
+  const when = `${details.when.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return {
+    to: to.email,
+    subject,
+    text: [
+      greeting(to),
+      '',
+      `Someone requested the transfer code (EPP code) of ${details.domain} on your ${product} account (${to.username}),`,
+      `at ${when}, from the address ${details.ip}. The code was shown after your account password was entered.`,
+      '',
+      'If this was you, there is nothing to do. If it was not, change your password now and turn the registrar',
+      `lock back on for ${details.domain}: ${details.pageUrl}`,
+      '',
+      `The ${product} team`,
+    ].join('\n'),
+    html: layout(
+      product,
+      subject,
+      `<p>${escapeHtml(greeting(to))}</p>
+<p>Someone requested the transfer code (EPP code) of <strong>${escapeHtml(details.domain)}</strong> on your ${escapeHtml(product)} account (${escapeHtml(to.username)}),
+at ${escapeHtml(when)}, from the address ${escapeHtml(details.ip)}. The code was shown after your account password was entered.</p>
+<p>If this was you, there is nothing to do. If it was not, change your password now and turn the registrar lock back on:</p>
+<p><a href="${escapeHtml(details.pageUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">Open ${escapeHtml(details.domain)}</a></p>`,
+    ),
+  };
+}

@@ -1,9 +1,19 @@
-import type { ChargeEvent, HeaderBag, InitializeInput, InitializeResult, PaymentProvider } from './provider';
+import type {
+  ChargeEvent,
+  HeaderBag,
+  InitializeInput,
+  InitializeResult,
+  PaymentProvider,
+  PaymentRef,
+  Verification,
+} from './provider';
 import { PaymentGatewayError } from './provider';
 import { parsePaystackEvent, signatureMatches } from './signature';
 
 export interface PaystackOptions {
   secretKey: string;
+  /** The currencies the Paystack account accepts (PAYSTACK_CURRENCIES): an account without USD refuses USD. */
+  currencies?: readonly string[];
   baseUrl?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -18,6 +28,8 @@ interface PaystackEnvelope<T> {
 /** Paystack (https://paystack.com/docs/api/transaction): initialize, verify, and `x-paystack-signature` webhooks. */
 export class PaystackProvider implements PaymentProvider {
   readonly name = 'paystack' as const;
+  readonly confirmsByVerify = true;
+  readonly currencies?: readonly string[];
   private readonly baseUrl: string;
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;
@@ -26,6 +38,7 @@ export class PaystackProvider implements PaymentProvider {
     this.baseUrl = (options.baseUrl ?? 'https://api.paystack.co').replace(/\/+$/, '');
     this.fetchImpl = options.fetch ?? fetch;
     this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.currencies = options.currencies;
   }
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<PaystackEnvelope<T>> {
@@ -81,19 +94,19 @@ export class PaystackProvider implements PaymentProvider {
     return { outcome: 'success', reference: e.reference, amountMinor: e.amount, currency: e.currency };
   }
 
-  async verify(reference: string): Promise<ChargeEvent | null> {
-    const json = await this.call<{ status?: string; reference?: string; amount?: number; currency?: string }>(
+  /**
+   * GET /transaction/verify/:reference. Only `success` is paid; `failed` and `reversed` are final; `abandoned` (the
+   * customer may still pay on the same page), `pending`, `ongoing`, `processing`, `queued` are not final.
+   */
+  async verify(payment: PaymentRef): Promise<Verification | null> {
+    const json = await this.call<{ status?: string; amount?: number | string; currency?: string }>(
       'GET',
-      `/transaction/verify/${encodeURIComponent(reference)}`,
+      `/transaction/verify/${encodeURIComponent(payment.reference)}`,
     );
     const d = json.data;
-    if (!d || typeof d.amount !== 'number' || typeof d.currency !== 'string') return null;
-    if (d.status !== 'success' && d.status !== 'failed' && d.status !== 'abandoned') return null;
-    return {
-      outcome: d.status === 'success' ? 'success' : 'failed',
-      reference: d.reference ?? reference,
-      amountMinor: d.amount,
-      currency: d.currency.toUpperCase(),
-    };
+    const amount = typeof d?.amount === 'string' ? Number(d.amount) : d?.amount;
+    if (!d || typeof d.status !== 'string' || !Number.isSafeInteger(amount) || typeof d.currency !== 'string') return null;
+    const state = d.status === 'success' ? 'success' : d.status === 'failed' || d.status === 'reversed' ? 'failed' : 'open';
+    return { state, status: d.status, amountMinor: amount!, currency: d.currency.toUpperCase() };
   }
 }

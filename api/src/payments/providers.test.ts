@@ -25,7 +25,7 @@ describe('SandboxProvider', () => {
 
   it('sends the customer to its own page', async () => {
     const r = await sandbox.initialize({
-      reference: 'dep_abc',
+      reference: 'dep-abc',
       amountMinor: 500000,
       currency: 'NGN',
       email: 'a@b.c',
@@ -34,9 +34,16 @@ describe('SandboxProvider', () => {
       callbackUrl: 'x',
     });
     expect(r).toEqual({
-      authorizationUrl: 'http://localhost:8000/sandbox/pay/dep_abc',
-      reference: 'dep_abc',
+      authorizationUrl: 'http://localhost:8000/sandbox/pay/dep-abc',
+      reference: 'dep-abc',
     });
+  });
+
+  it("refuses a reference Paystack would refuse (only letters, digits, '-', '.', '=')", async () => {
+    const input = { amountMinor: 100, currency: 'USD', email: 'a@b.c', purpose: 'deposit' as const, kind: 'fiat' as const, callbackUrl: 'x' };
+    for (const reference of ['dep_abc', 'a b', 'a/b', '', 'x'.repeat(101)])
+      await expect(sandbox.initialize({ ...input, reference })).rejects.toThrow(/Invalid transaction reference/);
+    await expect(sandbox.initialize({ ...input, reference: 'dep-1.2=3' })).resolves.toMatchObject({ reference: 'dep-1.2=3' });
   });
 
   it('signs the events of its page so they verify, and a forged body does not', () => {
@@ -133,7 +140,7 @@ describe('PaystackProvider against a local Paystack double', () => {
 
   it('initializes a transaction in subunits with the secret key', async () => {
     const r = await paystack().initialize({
-      reference: 'chk_1',
+      reference: 'chk-1',
       amountMinor: 1_234_500,
       currency: 'NGN',
       email: 'demo@example.com',
@@ -141,7 +148,7 @@ describe('PaystackProvider against a local Paystack double', () => {
       kind: 'fiat',
       callbackUrl: 'http://localhost:3000/dashboard/invoices',
     });
-    expect(r).toEqual({ authorizationUrl: 'https://checkout.paystack.com/chk_1', reference: 'chk_1' });
+    expect(r).toEqual({ authorizationUrl: 'https://checkout.paystack.com/chk-1', reference: 'chk-1' });
     expect(seen.at(-1)).toMatchObject({
       method: 'POST',
       auth: 'Bearer sk_test_123',
@@ -149,7 +156,7 @@ describe('PaystackProvider against a local Paystack double', () => {
         email: 'demo@example.com',
         amount: '1234500',
         currency: 'NGN',
-        reference: 'chk_1',
+        reference: 'chk-1',
         callback_url: 'http://localhost:3000/dashboard/invoices',
       },
     });
@@ -168,18 +175,19 @@ describe('PaystackProvider against a local Paystack double', () => {
       }),
     ).rejects.toThrow(new PaymentGatewayError('Payment gateway: Invalid Amount Sent'));
     const down = new PaystackProvider({ secretKey: 'k', baseUrl: 'http://127.0.0.1:1', timeoutMs: 500 });
-    await expect(down.verify('x')).rejects.toBeInstanceOf(PaymentGatewayError);
+    await expect(down.verify({ reference: 'x', providerReference: null })).rejects.toBeInstanceOf(PaymentGatewayError);
   });
 
-  it('verifies a reference', async () => {
-    expect(await paystack().verify('paid_1')).toEqual({
-      outcome: 'success',
-      reference: 'paid_1',
+  it('verifies a reference: success is paid, ongoing is not final', async () => {
+    const ref = (reference: string) => ({ reference, providerReference: null });
+    expect(await paystack().verify(ref('paid_1'))).toEqual({
+      state: 'success',
+      status: 'success',
       amountMinor: 250000,
       currency: 'NGN',
     });
-    expect(await paystack().verify('open_1')).toBeNull();
-    await expect(paystack().verify('nope')).rejects.toBeInstanceOf(PaymentGatewayError);
+    expect(await paystack().verify(ref('open_1'))).toEqual({ state: 'open', status: 'ongoing', amountMinor: 250000, currency: 'NGN' });
+    await expect(paystack().verify(ref('nope'))).rejects.toBeInstanceOf(PaymentGatewayError);
   });
 
   it('checks x-paystack-signature with the secret key and reads charge.success only', () => {

@@ -89,7 +89,7 @@ test('a forged webhook credits nothing; a replayed one credits once', async () =
   const res = await deposit(u.auth, 5000, 'NGN');
   expect(res.json()).toMatchObject({
     message: expect.any(String),
-    data: { authorization_url: expect.stringContaining('/sandbox/pay/dep_') },
+    data: { authorization_url: expect.stringMatching(/\/sandbox\/pay\/dep-[0-9a-f]{24}$/) },
   });
   const { reference } = res.json().data as { reference: string };
 
@@ -155,6 +155,17 @@ test('the same signed event delivered five times at once credits once', async ()
   expect(await t.db.orm.select().from(walletEntries).where(eq(walletEntries.userId, u.id))).toHaveLength(1);
 });
 
+test('approving one deposit five times at once (double clicks, two tabs) credits once', async () => {
+  const u = await t.user();
+  const { reference } = (await deposit(u.auth, 321, 'USD')).json().data as { reference: string };
+  const results = await Promise.all(
+    Array.from({ length: 5 }, () => t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` })),
+  );
+  expect(results.every((r) => r.statusCode === 303 || r.statusCode === 409)).toBe(true);
+  expect(await balanceOf(u.auth, 'USD')).toBe(321);
+  expect(await t.db.orm.select().from(walletEntries).where(eq(walletEntries.userId, u.id))).toHaveLength(1);
+});
+
 test('an event for another amount or currency credits nothing', async () => {
   const u = await t.user();
   const { reference } = (await deposit(u.auth, 70, 'USD')).json().data as { reference: string };
@@ -184,9 +195,14 @@ test('declining on the sandbox page credits nothing and sends the browser back',
   expect(decline.statusCode).toBe(303);
   expect(decline.headers.location).toBe('http://localhost:3000/dashboard');
   expect(await balanceOf(u.auth)).toBe(0);
-  // Approving afterwards does nothing either: the payment is decided.
-  await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` });
+  // Approving afterwards is refused, on a page that says why: the payment is decided.
+  const late = await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` });
+  expect(late.statusCode).toBe(409);
+  expect(late.body).toContain('This payment is no longer pending: it was already declined.');
   expect(await balanceOf(u.auth)).toBe(0);
+  const unknown = await t.inject({ method: 'POST', url: '/sandbox/pay/dep-0123456789abcdef/approve' });
+  expect(unknown.statusCode).toBe(404);
+  expect(unknown.body).toContain('There is no pending sandbox payment with this reference');
   const page = await t.inject({ url: `/sandbox/pay/${reference}` });
   expect(page.body).toContain('already declined');
   expect(page.body).not.toContain('Approve payment');

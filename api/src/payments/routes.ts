@@ -9,9 +9,12 @@ import { payments } from '../db/schema-commerce';
 import { ApiError, parseBody, validationError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
 import { formatMoney, toMajor } from '../money/money';
+import { gatewayFor, gatewayKindOf, MethodUnavailable, paymentMethodRoutes, returnUrl, type GatewayMethod } from './methods';
 import { PaymentGatewayError } from './provider';
 import { sandboxRoutes } from './sandbox-routes';
+import { confirmWithGateway } from './confirm';
 import { recordEvent, settle } from './settle';
+import { INCOMING_REFERENCE } from './signature';
 import { balances } from './wallet';
 
 /** The most one deposit may add, in major units, per currency. */
@@ -83,15 +86,22 @@ export async function paymentRoutes(app: FastifyInstance) {
       const book = await commerce.catalog.get();
       const currency = resolveCurrency(book, body.currency, book.currencies[0]?.code ?? 'USD');
       const amountMinor = depositAmount(body.amount, currency);
-      const kind =
+      const method: GatewayMethod | null =
         body.payment_kind === undefined || body.payment_kind === 'fiat_payment_gateway'
-          ? 'fiat'
+          ? 'fiat_payment_gateway'
           : body.payment_kind === 'crypto_payment_gateway'
-            ? 'crypto'
+            ? 'crypto_payment_gateway'
             : null;
-      if (!kind)
+      if (!method)
         throw validationError({ payment_kind: 'Choose fiat_payment_gateway or crypto_payment_gateway.' });
-      const provider = commerce.providers.forKind(kind);
+      let provider;
+      try {
+        provider = gatewayFor(commerce, method, currency);
+      } catch (err) {
+        if (err instanceof MethodUnavailable) throw validationError({ [err.field]: err.message });
+        throw err;
+      }
+      const kind = gatewayKindOf(method);
       const reference = newReference('dep');
       await db.insert(payments).values({
         reference,
@@ -112,8 +122,10 @@ export async function paymentRoutes(app: FastifyInstance) {
           email: request.user!.email,
           purpose: 'deposit',
           kind,
-          callbackUrl: `${app.config.storefrontUrl}/dashboard`,
+          callbackUrl: returnUrl(app, provider, reference, 'deposit'),
         });
+        if (init.providerReference)
+          await db.update(payments).set({ providerReference: init.providerReference }).where(eq(payments.reference, reference));
         return {
           message: 'Deposit initiated. Complete the payment on the payment page.',
           data: { authorization_url: init.authorizationUrl, reference },
@@ -153,12 +165,9 @@ export async function paymentRoutes(app: FastifyInstance) {
         } catch {
           /* judged below */
         }
-        const reference =
-          json &&
-          typeof json === 'object' &&
-          typeof (json as { data?: { reference?: unknown } }).data?.reference === 'string'
-            ? (json as { data: { reference: string } }).data.reference
-            : null;
+        const said = (json as { data?: { reference?: unknown } } | null)?.data?.reference;
+        // Recorded only when it could be one of ours (no control characters or junk in the event log).
+        const reference = typeof said === 'string' && INCOMING_REFERENCE.test(said) ? said : null;
         if (!provider.verifySignature(raw, request.headers)) {
           await recordEvent(app, provider.name, reference, false, 'rejected: bad signature');
           request.log.warn({ provider: provider.name, reference }, 'webhook with a bad signature');
@@ -169,33 +178,42 @@ export async function paymentRoutes(app: FastifyInstance) {
           await recordEvent(app, provider.name, reference, true, 'ignored');
           return { status: 'ignored' };
         }
-        if (event.outcome === 'success') {
-          // Defence in depth: ask the gateway itself (the sandbox has nothing more to say and answers null).
-          let confirmed;
-          try {
-            confirmed = await provider.verify(event.reference);
-          } catch {
-            return reply
-              .code(502)
-              .send({ detail: 'Could not verify the payment with the gateway; please retry.' });
-          }
-          if (
-            confirmed &&
-            (confirmed.outcome !== 'success' ||
-              confirmed.amountMinor !== event.amountMinor ||
-              confirmed.currency !== event.currency)
-          ) {
-            await recordEvent(
-              app,
-              provider.name,
-              event.reference,
-              true,
-              'rejected: gateway verification disagrees',
-            );
-            return { status: 'rejected' };
-          }
+        if (!provider.confirmsByVerify) {
+          // The sandbox: its signed event is the whole truth.
+          const outcome = await settle(app, provider.name, event);
+          await recordEvent(app, provider.name, event.reference, true, outcome);
+          request.log.info({ provider: provider.name, reference: event.reference, outcome }, 'payment webhook');
+          return { status: outcome };
         }
-        const outcome = await settle(app, provider.name, event);
+        // A real gateway: the webhook is a hint; its Verify decides (issue 22.4).
+        const [p] = await db.select().from(payments).where(eq(payments.reference, event.reference));
+        if (!p || p.provider !== provider.name) {
+          const outcome = !p ? 'unknown reference' : 'wrong provider';
+          await recordEvent(app, provider.name, event.reference, true, outcome);
+          return { status: outcome };
+        }
+        const c = await confirmWithGateway(app, provider, p, event);
+        if (c.kind === 'unreachable') {
+          await recordEvent(app, provider.name, event.reference, true, 'retry: gateway verify unreachable');
+          return reply.code(502).send({ detail: 'Could not verify the payment with the gateway; please retry.' });
+        }
+        const v = c.verification;
+        if (c.kind === 'disagrees') {
+          // Nothing credited; a 5xx so the gateway delivers again (Paystack retries for 72 hours) and reconcile.ts
+          // keeps asking.
+          await recordEvent(
+            app,
+            provider.name,
+            event.reference,
+            true,
+            `retry: gateway verify says ${v ? `${v.status} ${v.currency} ${v.amountMinor}` : 'nothing'}`,
+          );
+          request.log.warn({ provider: provider.name, reference: event.reference, verify: v }, 'webhook not confirmed by verify');
+          return reply
+            .code(503)
+            .send({ detail: 'The gateway does not confirm this payment (yet); nothing was credited. Please retry.' });
+        }
+        const outcome = c.kind === 'settled' ? c.outcome : 'pending';
         await recordEvent(app, provider.name, event.reference, true, outcome);
         request.log.info({ provider: provider.name, reference: event.reference, outcome }, 'payment webhook');
         return { status: outcome };
@@ -203,5 +221,36 @@ export async function paymentRoutes(app: FastifyInstance) {
     );
   });
 
-  await app.register(sandboxRoutes);
+  // callback_url of a real gateway: the customer is back from the payment page. Verify now (the webhook may be late or
+  // never come: Paystack sends none for a failed or abandoned payment), then on to the storefront.
+  app.get(
+    '/payment/return/:provider/:reference',
+    {
+      schema: doc(
+        'payments',
+        'Where a gateway sends the customer back (callback_url): verifies the payment with the gateway, then redirects (303) to the storefront',
+      ),
+    },
+    async (request, reply) => {
+      const { provider: name, reference } = request.params as { provider: string; reference: string };
+      const provider = commerce.providers.byName(name);
+      if (!provider?.confirmsByVerify) throw new ApiError(404, { detail: 'Not found.' });
+      let purpose = 'deposit';
+      if (INCOMING_REFERENCE.test(reference)) {
+        const [p] = await db.select().from(payments).where(eq(payments.reference, reference));
+        if (p && p.provider === provider.name) {
+          purpose = p.purpose;
+          if (p.status === 'pending') {
+            const c = await confirmWithGateway(app, provider, p);
+            if (c.kind === 'settled') await recordEvent(app, provider.name, reference, true, `return: ${c.outcome}`);
+          }
+        }
+      }
+      return reply.redirect(`${app.config.storefrontUrl}${purpose === 'deposit' ? '/dashboard' : '/dashboard/invoices'}`, 303);
+    },
+  );
+
+  await app.register(paymentMethodRoutes);
+  // The sandbox's pages exist only where the sandbox may run (never in production without PAYMENT_PROVIDER=sandbox).
+  if (commerce.providers.sandbox) await app.register(sandboxRoutes);
 }

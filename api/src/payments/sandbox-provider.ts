@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { ChargeEvent, HeaderBag, InitializeInput, InitializeResult, PaymentProvider } from './provider';
-import { parsePaystackEvent, signBody, signatureMatches } from './signature';
+import type { ChargeEvent, HeaderBag, InitializeInput, InitializeResult, PaymentProvider, Verification } from './provider';
+import { PaymentGatewayError } from './provider';
+import { PAYSTACK_REFERENCE, parsePaystackEvent, signBody, signatureMatches } from './signature';
 
 /**
  * The development gateway of CONTRACT.md. `authorization_url` is the API's own `/sandbox/pay/<reference>` page; its
@@ -9,6 +10,7 @@ import { parsePaystackEvent, signBody, signatureMatches } from './signature';
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox' as const;
+  readonly confirmsByVerify = false;
   private readonly secret: string;
 
   constructor(
@@ -19,6 +21,13 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   initialize(input: InitializeInput): Promise<InitializeResult> {
+    // Refuses what Paystack refuses, so the sandbox cannot hide a reference a real gateway would not take.
+    if (!PAYSTACK_REFERENCE.test(input.reference))
+      return Promise.reject(
+        new PaymentGatewayError(
+          'Payment gateway: Invalid transaction reference (only letters, digits, "-", "." and "=" are allowed).',
+        ),
+      );
     return Promise.resolve({
       authorizationUrl: `${this.apiBaseUrl}/sandbox/pay/${encodeURIComponent(input.reference)}`,
       reference: input.reference,
@@ -57,7 +66,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /** The sandbox keeps no state of its own: the signed event is the whole truth. */
-  verify(): Promise<ChargeEvent | null> {
+  verify(): Promise<Verification | null> {
     return Promise.resolve(null);
   }
 }

@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { invoices, payments } from '../db/schema-commerce';
 import { formatMoney } from '../money/money';
+import { PAYSTACK_REFERENCE } from './signature';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const REF = /^[A-Za-z0-9_-]{1,100}$/;
 
 function page(reply: FastifyReply, storefront: string, status: number, title: string, body: string) {
   // The buttons post here and the answer redirects to the storefront: form-action must allow both.
@@ -43,7 +43,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
   );
 
   const find = async (reference: string) => {
-    if (!REF.test(reference)) return undefined;
+    if (!PAYSTACK_REFERENCE.test(reference)) return undefined;
     const [p] = await db.select().from(payments).where(eq(payments.reference, reference));
     return p && p.provider === 'sandbox' ? p : undefined;
   };
@@ -86,26 +86,41 @@ ${decided}`,
     );
   });
 
+  // Approve and decline act only on a pending sandbox payment; anything else is refused on a page that says why
+  // (nothing is credited, nothing is sent).
   const decide =
     (outcome: 'success' | 'failed') => async (request: { params: unknown }, reply: FastifyReply) => {
       const p = await find((request.params as { reference: string }).reference);
-      if (!p) return page(reply, storefront, 404, 'Unknown payment', '<h1>Unknown payment</h1>');
-      if (p.status === 'pending') {
-        const { body, signature } = commerce.providers.sandbox.webhookFor({
-          outcome,
-          reference: p.reference,
-          amountMinor: p.amountMinor,
-          currency: p.currency,
-        });
-        const res = await app.inject({
-          method: 'POST',
-          url: '/payment/webhook/sandbox/',
-          headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
-          payload: body,
-        });
-        if (res.statusCode !== 200)
-          app.log.error({ status: res.statusCode, body: res.body }, 'sandbox webhook was refused');
-      }
+      if (!p)
+        return page(
+          reply,
+          storefront,
+          404,
+          'Unknown payment',
+          '<h1>Unknown payment</h1><p class="muted">There is no pending sandbox payment with this reference: nothing was approved or declined.</p>',
+        );
+      if (p.status !== 'pending')
+        return page(
+          reply,
+          storefront,
+          409,
+          'Payment not pending',
+          `<h1>Payment not pending</h1><p>This payment is no longer pending: it was already ${p.status === 'success' ? 'approved' : 'declined'}. Nothing was changed.</p><p><a href="${esc(backTo(p.purpose))}">Back to the store</a></p>`,
+        );
+      const { body, signature } = commerce.providers.sandbox!.webhookFor({
+        outcome,
+        reference: p.reference,
+        amountMinor: p.amountMinor,
+        currency: p.currency,
+      });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/payment/webhook/sandbox/',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+        payload: body,
+      });
+      if (res.statusCode !== 200)
+        app.log.error({ status: res.statusCode, body: res.body }, 'sandbox webhook was refused');
       return reply.redirect(backTo(p.purpose), 303);
     };
   app.post('/sandbox/pay/:reference/approve', { schema: { hide: true } }, decide('success'));

@@ -30,13 +30,16 @@ export async function settle(
     const [p] = await tx.select().from(payments).where(eq(payments.reference, event.reference)).for('update');
     if (!p) return 'unknown reference';
     if (p.provider !== providerName) return 'wrong provider';
-    if (p.status !== 'pending') return 'duplicate';
+    // An expired payment the gateway later reports paid is still the customer's money: it settles like a pending one
+    // (a checkout whose invoice is no longer unpaid is credited to the wallet below).
+    const lateSuccess = event.outcome === 'success' && p.status === 'failed' && isExpired(p.failureReason);
+    if (p.status !== 'pending' && !lateSuccess) return 'duplicate';
 
     const finish = async (status: 'success' | 'failed', failureReason: string | null) => {
       const done = await tx
         .update(payments)
         .set({ status, failureReason, settledAt: now })
-        .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')))
+        .where(and(eq(payments.id, p.id), eq(payments.status, p.status)))
         .returning({ id: payments.id });
       return done.length === 1;
     };
@@ -88,6 +91,10 @@ export async function settle(
   if (provisioned) await app.commerce.registered((provisioned as Provisioned).names);
   return outcome;
 }
+
+/** The failure reason reconcile.ts writes when it gives up on a payment the gateway never confirmed. */
+export const EXPIRED_PREFIX = 'expired:';
+export const isExpired = (reason: string | null) => reason?.startsWith(EXPIRED_PREFIX) ?? false;
 
 export async function recordEvent(
   app: FastifyInstance,

@@ -13,6 +13,16 @@ export function signatureMatches(secret: string, rawBody: Buffer | string, signa
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** Paystack's rule for a transaction reference: only letters, digits, '-', '.' and '='. */
+export const PAYSTACK_REFERENCE = /^[A-Za-z0-9.=-]{1,100}$/;
+
+/**
+ * What a reference may look like when it comes back from outside: Paystack's rule (letters, digits, '-', '.', '='),
+ * plus '_' for payments started before references followed it. Anything else (control characters, 10,000 characters)
+ * cannot be ours and never reaches a query.
+ */
+export const INCOMING_REFERENCE = /^[A-Za-z0-9._=-]{1,100}$/;
+
 /** Parses a Paystack-shaped `charge.*` event (the sandbox speaks the same dialect). */
 export function parsePaystackEvent(
   body: unknown,
@@ -25,7 +35,8 @@ export function parsePaystackEvent(
     amount?: unknown;
     currency?: unknown;
   };
-  if (typeof reference !== 'string' || typeof currency !== 'string') return null;
+  if (typeof reference !== 'string' || !INCOMING_REFERENCE.test(reference)) return null;
+  if (typeof currency !== 'string' || !/^[A-Za-z]{3}$/.test(currency)) return null;
   const minor = typeof amount === 'string' ? Number(amount) : amount;
   if (typeof minor !== 'number' || !Number.isSafeInteger(minor)) return null;
   return { event, reference, amount: minor, currency: currency.toUpperCase() };

@@ -102,3 +102,6 @@ export type PricingPlan = v.InferOutput<typeof pricingPlanSchema>;
 export const packageSchema = v.object({ id: v.number(), name: v.string(), description: text });
 export const packagesSchema = v.array(packageSchema);
 export type Package = v.InferOutput<typeof packageSchema>;
+
+/** GET payment/methods/: the methods the store offers now (a gateway method only when a provider backs it). */
+export const paymentMethodsSchema = v.array(v.object({ value: v.string(), label: v.string() }));

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { setCartCount } from 'shared/cart-count';
 import { formatMoney } from 'shared/format';
@@ -7,6 +7,7 @@ import { PAYMENT_METHODS, type PaymentKind } from 'shared/schemas';
 import { showToast } from 'shared/toast';
 import { Button, Dialog, LoadingOverlay, Notice, theme } from 'shared/ui';
 import { checkout } from '../api/checkout';
+import { getPaymentMethods } from '../api/get-payment-methods';
 import { serverErrorText } from './messages';
 
 /** Where a gateway payment sends the browser (same window); tests replace it, as jsdom cannot navigate. */
@@ -50,9 +51,23 @@ export function PaymentDialog({
   );
 }
 
+/** Always offered: the wallet, and fiat (the API does not start without a fiat gateway). Crypto only when the API says. */
+const ALWAYS: readonly PaymentKind[] = ['wallet', 'fiat_payment_gateway'];
+
 function PaymentForm({ currency, total, vat }: { currency: string; total: number; vat: number | null }) {
   const navigate = useNavigate();
   const [kind, setKind] = useState<PaymentKind>(PAYMENT_METHODS[0].value);
+  const [offered, setOffered] = useState<readonly PaymentKind[]>(ALWAYS);
+  useEffect(() => {
+    let live = true;
+    getPaymentMethods().then(
+      (list) => live && setOffered(list),
+      () => {}, // keep the methods that are always offered
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string>();
 
@@ -91,7 +106,7 @@ function PaymentForm({ currency, total, vat }: { currency: string; total: number
       </p>
       <Options>
         <legend className="visually-hidden">Payment method</legend>
-        {PAYMENT_METHODS.map((method) => (
+        {PAYMENT_METHODS.filter((m) => offered.includes(m.value)).map((method) => (
           <label key={method.value}>
             <input
               type="radio"

@@ -263,9 +263,14 @@ describe('domain protection and nameservers', () => {
 });
 
 describe('the payment dialog', () => {
+  const methods = [
+    { value: 'wallet', label: 'Wallet', currencies: null },
+    { value: 'fiat_payment_gateway', label: 'Pay with Fiat', currencies: null },
+    { value: 'crypto_payment_gateway', label: 'Pay with Crypto', currencies: null },
+  ];
   async function openDialog(routes: Parameters<typeof fakeApi>[0]) {
     logIn();
-    const api = fakeApi({ 'GET api/cart': cartOf([domain, shared]), 'GET api/vat-calculate': vat, ...routes });
+    const api = fakeApi({ 'GET api/cart': cartOf([domain, shared]), 'GET api/vat-calculate': vat, 'GET payment/methods': { body: methods }, ...routes });
     renderAt('/cart');
     await userEvent.click(await screen.findByRole('button', { name: 'Pay Now' }));
     const dialog = screen.getByRole('dialog', { name: 'Select Payment Method' });
@@ -275,6 +280,7 @@ describe('the payment dialog', () => {
   it('lists the three payment methods as radio buttons, wallet first', async () => {
     fakeApi({});
     const { dialog } = await openDialog({});
+    await within(dialog).findByRole('radio', { name: 'Pay with Crypto' });
     const radios = within(dialog).getAllByRole('radio');
     expect(radios.map((r) => r.closest('label')?.textContent)).toEqual(['Wallet', 'Pay with Fiat', 'Pay with Crypto']);
     expect(within(dialog).getByRole('radio', { name: 'Wallet' })).toBeChecked();
@@ -283,6 +289,13 @@ describe('the payment dialog', () => {
     expect(screen.getAllByRole('button', { name: 'Pay Now' })).toEqual([within(dialog).getByRole('button', { name: 'Pay Now' })]);
     expect(screen.getByRole('main', { hidden: true }).closest('[inert]')).not.toBeNull();
     expect(within(dialog).getByRole('radio', { name: 'Wallet' })).toHaveFocus();
+  });
+
+  it('offers no crypto when the store has no crypto gateway (GET payment/methods/ leaves it out)', async () => {
+    const { api, dialog } = await openDialog({ 'GET payment/methods': { body: methods.slice(0, 2) } });
+    await waitFor(() => expect(api.find('GET', 'payment/methods')).toHaveLength(1));
+    await waitFor(() => expect(within(dialog).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Wallet', 'Pay with Fiat']));
+    expect(within(dialog).queryByRole('radio', { name: 'Pay with Crypto' })).not.toBeInTheDocument();
   });
 
   it('gives the page back when the dialog closes, focus on the button that opened it', async () => {
@@ -330,7 +343,7 @@ describe('the payment dialog', () => {
 
   it('falls back to the generic failure text when the server gives none', async () => {
     const { dialog } = await openDialog({ 'POST api/checkout': { status: 502, body: {} } });
-    await userEvent.click(within(dialog).getByRole('radio', { name: 'Pay with Crypto' }));
+    await userEvent.click(await within(dialog).findByRole('radio', { name: 'Pay with Crypto' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay Now' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went wrong... Please retry later.');
   });

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { Table, type Column } from 'shared/ui';
 import { getUserDomains } from '../api/get-user-domains';
 import type { UserDomain } from '../api/schemas';
@@ -10,7 +11,8 @@ import { useLoad } from '../components/use-load';
 // Spec: the last column is headed 'Server Hostname' but shows the next due date.
 const COLUMNS: Column<UserDomain>[] = [
   { header: 'S/N', cell: (_d, index) => index + 1 },
-  { header: 'Domain Name', cell: (d) => dash(d.domainname) },
+  // The name opens the domain's own page (/dashboard/domains/{domain}).
+  { header: 'Domain Name', cell: (d) => (d.domainname ? <Link to={`/dashboard/domains/${encodeURIComponent(d.domainname)}`}>{d.domainname}</Link> : dash(d.domainname)) },
   { header: 'Payment Method', cell: (d) => dash(d.paymentmethodname) },
   { header: 'Billing Cycle', cell: (d) => dash(d.regperiod) },
   { header: 'Status', cell: (d) => dash(d.status) },

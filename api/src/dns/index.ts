@@ -1,0 +1,35 @@
+// The DNS service as the API process runs it: the zone store (loaded, listening for changes) and the UDP/TCP server.
+import type { Database } from '../db';
+import type { DnsConfig } from './config';
+import { startDnsServer, type DnsServer } from './server';
+import { ZoneStore } from './zones';
+
+export interface DnsService {
+  zones: ZoneStore;
+  server: DnsServer;
+  close(): Promise<void>;
+}
+
+export async function startDns(opts: {
+  db: Database;
+  config: Pick<DnsConfig, 'host' | 'port' | 'storeNameservers'>;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}): Promise<DnsService> {
+  const zones = new ZoneStore(opts.db, { storeNameservers: opts.config.storeNameservers, log: opts.log });
+  await zones.start();
+  let server: DnsServer;
+  try {
+    server = await startDnsServer({ host: opts.config.host, port: opts.config.port, zones, log: opts.log });
+  } catch (err) {
+    await zones.close();
+    throw err;
+  }
+  return {
+    zones,
+    server,
+    async close() {
+      await server.close();
+      await zones.close();
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// The authoritative DNS server: UDP and TCP on one address (CONTRACT.md: 127.0.0.1:5300 by default), answering from
+// the in-memory ZoneStore. Started beside the API by src/server.ts (npm start); `startDnsServer` is also what tests
+// and the bench call, on port 0 when they want any free port.
+import dgram from 'node:dgram';
+import net from 'node:net';
+import { MAX_QUERY_SIZE, respond, type ZoneLookup } from './responder';
+
+/** A TCP client gets this long between messages before the connection is closed (RFC 7766 6.2.3 suggests seconds). */
+const TCP_IDLE_MS = 10_000;
+const MAX_TCP_CONNECTIONS = 256;
+
+export interface DnsServer {
+  host: string;
+  /** The bound port (UDP and TCP share it). */
+  port: number;
+  /** Queries answered (or dropped) since start, by transport. */
+  counts: { udp: number; tcp: number; dropped: number };
+  close(): Promise<void>;
+}
+
+export interface DnsServerOptions {
+  host: string;
+  port: number;
+  zones: ZoneLookup;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export async function startDnsServer(opts: DnsServerOptions): Promise<DnsServer> {
+  // Port 0: UDP picks a free port and TCP takes the same number, which may be taken for TCP: try a few.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(opts);
+    } catch (err) {
+      if (opts.port !== 0 || attempt >= 5 || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    }
+  }
+}
+
+async function startOnce(opts: DnsServerOptions): Promise<DnsServer> {
+  const counts = { udp: 0, tcp: 0, dropped: 0 };
+  const family = net.isIPv6(opts.host) ? 'udp6' : 'udp4';
+  const udp = dgram.createSocket({ type: family, reuseAddr: false });
+  udp.on('message', (msg, rinfo) => {
+    const { reply } = respond(msg, opts.zones, 'udp');
+    if (!reply) {
+      counts.dropped++;
+      return;
+    }
+    counts.udp++;
+    udp.send(reply, rinfo.port, rinfo.address);
+  });
+  // A send to a closed port (ICMP unreachable) or any socket error must not stop the server.
+  udp.on('error', (err) => opts.log?.warn({ err }, 'DNS UDP socket error'));
+
+  const sockets = new Set<net.Socket>();
+  const tcp = net.createServer({ pauseOnConnect: false }, (socket) => {
+    if (sockets.size >= MAX_TCP_CONNECTIONS) {
+      socket.destroy();
+      return;
+    }
+    sockets.add(socket);
+    socket.setTimeout(TCP_IDLE_MS, () => socket.destroy());
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    let buffered = Buffer.alloc(0);
+    socket.on('data', (chunk) => {
+      buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
+      // Each message is preceded by its length in two bytes (RFC 1035 4.2.2); dns-packet's streamDecode reads the
+      // same framing, but several messages may arrive in one chunk, so the framing is walked here.
+      while (buffered.length >= 2) {
+        const size = buffered.readUInt16BE(0);
+        if (size > MAX_QUERY_SIZE) {
+          counts.dropped++;
+          socket.destroy();
+          return;
+        }
+        if (buffered.length < 2 + size) break;
+        const msg = buffered.subarray(2, 2 + size);
+        buffered = buffered.subarray(2 + size);
+        const { reply } = respond(msg, opts.zones, 'tcp');
+        if (!reply) {
+          counts.dropped++;
+          socket.destroy();
+          return;
+        }
+        counts.tcp++;
+        const framed = Buffer.alloc(2 + reply.length);
+        framed.writeUInt16BE(reply.length, 0);
+        reply.copy(framed, 2);
+        socket.write(framed);
+      }
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    udp.once('error', reject);
+    udp.bind(opts.port, opts.host, () => {
+      udp.off('error', reject);
+      resolve();
+    });
+  });
+  const port = udp.address().port;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      tcp.once('error', reject);
+      tcp.listen(port, opts.host, () => {
+        tcp.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    udp.close();
+    throw err;
+  }
+  tcp.on('error', (err) => opts.log?.warn({ err }, 'DNS TCP server error'));
+
+  return {
+    host: opts.host,
+    port,
+    counts,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await Promise.all([
+        new Promise<void>((r) => udp.close(() => r())),
+        new Promise<void>((r) => tcp.close(() => r())),
+      ]);
+    },
+  };
+}

@@ -1,0 +1,326 @@
+// One domain's page (issue 15): GET/PATCH /domain/{domain}/, nameservers, registrar lock, EPP code and DNS records.
+// {domain} is the name (Unicode or punycode, any case) or, as before, the domain's id. Another customer's domain is 404;
+// a domain whose status is not manageable (Released, Cancelled, Pending Transfer…) can be read but not changed (403).
+// Every rule is here (the page only shows the shared messages); each change is one transaction that locks the domain.
+import { domainToUnicode } from 'node:url';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  DOMAIN_MESSAGES,
+  MANAGEABLE_DOMAIN_STATUSES,
+  DNS_SERVED_STATUSES,
+  MAX_DNS_RECORDS,
+  asciiHost,
+  dnsRecordSchema,
+  domainSettingsSchema,
+  eppRevealSchema,
+  nameserversSchema,
+  registrarLockSchema,
+  type DnsRecordInput,
+} from 'shared/schemas';
+import { verifyPassword } from '../accounts/secrets';
+import { doc } from '../commerce/docs';
+import type { Executor } from '../db';
+import { users } from '../db/schema';
+import type { DnsRecordRow } from '../db/schema-domains';
+import { loadDnsConfig, type DnsConfig } from '../dns/config';
+import { detailError, nonFieldError, notFound, parseBody, validationError } from '../http/errors';
+import { transferCodeRequestedMail } from '../mail/templates';
+import * as repo from './manage-repository';
+import { MESSAGES as NAME_MESSAGES } from './normalize';
+import { domainRow } from './routes';
+
+type DomainRow = repo.DomainRow;
+type SettingsRow = repo.SettingsRow;
+
+const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** The {domain} of the path: a positive id, or a full name turned into lower-case punycode; anything else is a 400. */
+export function domainParam(raw: string): { id: number } | { name: string } {
+  if (/^\d{1,9}$/.test(raw)) return { id: Number(raw) };
+  const name = raw.length <= 1000 ? asciiHost(raw) : '';
+  const labels = name.split('.');
+  const ok = name.length > 0 && name.length <= 253 && labels.length >= 2 && labels.every((l) => HOST_LABEL.test(l));
+  if (!ok) throw validationError({ domain: NAME_MESSAGES.invalid });
+  return { name };
+}
+
+const manageable = (d: DomainRow) => (MANAGEABLE_DOMAIN_STATUSES as readonly string[]).includes(d.status);
+
+function recordOut(zone: string, r: DnsRecordRow) {
+  return {
+    id: r.id,
+    name: r.name,
+    fqdn: r.name === '@' ? zone : `${r.name}.${zone}`,
+    type: r.type,
+    ttl: r.ttl,
+    value: r.value,
+    priority: r.priority,
+    flags: r.caaFlags,
+    tag: r.caaTag,
+  };
+}
+
+export interface DomainManageOptions {
+  env?: Record<string, string | undefined>;
+}
+
+export async function domainManageRoutes(app: FastifyInstance, opts: DomainManageOptions = {}) {
+  const dns: DnsConfig = loadDnsConfig(opts.env ?? process.env);
+  const db = app.db.orm;
+  const { config } = app;
+  const strict = config.rateLimit.enabled ? { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs } : false;
+  const auth = { preHandler: app.requireUser };
+
+  const detail = (d: DomainRow, s: SettingsRow) => {
+    const ours = repo.usesStoreNameservers(d, dns.storeNameservers);
+    return {
+      ...domainRow(d),
+      domainname_unicode: domainToUnicode(d.domainname) || d.domainname,
+      read_only: !manageable(d),
+      registrar_lock: s.registrarLock,
+      uses_store_nameservers: ours,
+      store_nameservers: dns.storeNameservers,
+      effective_nameservers: ours ? dns.storeNameservers : d.nameservers,
+      dns_served: ours && (DNS_SERVED_STATUSES as readonly string[]).includes(d.status),
+      dns_serial: s.dnsSerial,
+      max_dns_records: MAX_DNS_RECORDS,
+      // The lifecycle's expiry date, auto-renew and renewal price join this answer when that work lands.
+    };
+  };
+
+  /** The caller's domain named in the path, or 404. */
+  async function own(request: FastifyRequest, ex: Executor = db, forUpdate = false): Promise<DomainRow> {
+    const by = domainParam((request.params as { domain: string }).domain);
+    const d = await repo.findOwnDomain(ex, request.user!.id, by, forUpdate);
+    if (!d) throw notFound();
+    return d;
+  }
+
+  /**
+   * One change to the caller's domain, in one transaction: the domain row locked (changes to one domain queue), its
+   * status checked, its settings row created if needed and locked. `zoneChanged` raises the SOA serial.
+   */
+  function change<T>(
+    request: FastifyRequest,
+    fn: (tx: Executor, d: DomainRow, s: SettingsRow, now: Date) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Executor;
+      const d = await own(request, tx, true);
+      if (!manageable(d)) throw detailError(403, DOMAIN_MESSAGES.readOnly(d.status));
+      const now = app.clock.now();
+      const s = await repo.lockSettings(tx, d, now);
+      return fn(tx, d, s, now);
+    });
+  }
+
+  const requireOurNameservers = (d: DomainRow) => {
+    if (!repo.usesStoreNameservers(d, dns.storeNameservers)) throw nonFieldError(DOMAIN_MESSAGES.recordsNeedOurNameservers);
+  };
+
+  const fqdn = (zone: string, name: string) => (name === '@' ? zone : `${name}.${zone}`);
+
+  /** CNAME exclusivity (RFC 1034 3.6.2) against the other records at the same name; duplicates. */
+  async function checkRecordFits(tx: Executor, d: DomainRow, r: DnsRecordInput, exceptId?: number) {
+    const others = await repo.recordsAt(tx, d.id, r.name, exceptId);
+    if (r.type === 'CNAME' && others.length > 0)
+      throw validationError({ name: DOMAIN_MESSAGES.cnameNotAlone(fqdn(d.domainname, r.name)) });
+    if (r.type !== 'CNAME' && others.some((o) => o.type === 'CNAME'))
+      throw validationError({ name: DOMAIN_MESSAGES.nameHasCname(fqdn(d.domainname, r.name)) });
+    if (others.some((o) => repo.sameRecord(o, r))) throw nonFieldError(DOMAIN_MESSAGES.duplicateRecord);
+  }
+
+  app.get(
+    '/domain/:domain/',
+    { schema: doc('domains', 'One of your domains: status, dates, nameservers, lock, protection, DNS status', 'required'), ...auth },
+    async (request) => {
+      const d = await own(request);
+      return detail(d, await repo.settingsOf(db, d));
+    },
+  );
+
+  app.patch(
+    '/domain/:domain/',
+    { schema: doc('domains', 'Change a domain\'s settings: `{"protection": true|false}` (Full Domain Protection, free)', 'required'), ...auth },
+    async (request) => {
+      const body = parseBody(domainSettingsSchema, request.body);
+      return change(request, async (tx, d, s) => {
+        if (body.protection !== undefined) await repo.setDomainFields(tx, d.id, { protection: body.protection });
+        return detail({ ...d, protection: body.protection ?? d.protection }, s);
+      });
+    },
+  );
+
+  const nameserversOut = (d: DomainRow) => {
+    const ours = repo.usesStoreNameservers(d, dns.storeNameservers);
+    return {
+      use_store_nameservers: ours,
+      nameservers: ours ? dns.storeNameservers : d.nameservers,
+      store_nameservers: dns.storeNameservers,
+    };
+  };
+
+  app.get(
+    '/domain/:domain/nameservers/',
+    { schema: doc('domains', "A domain's nameservers: the store's or 2 to 4 custom ones", 'required'), ...auth },
+    async (request) => nameserversOut(await own(request)),
+  );
+
+  const setNameservers = async (request: FastifyRequest) => {
+    const body = parseBody(nameserversSchema, request.body);
+    return change(request, async (tx, d, _s, now) => {
+      // The store's own names typed as 'custom' are the store's nameservers: the zone stays served here.
+      const list = repo.usesStoreNameservers({ nameservers: body.nameservers }, dns.storeNameservers) ? [] : body.nameservers;
+      await repo.setDomainFields(tx, d.id, { nameservers: list });
+      // Saved to the domain in the (simulated) registry: the registry's record is the customer_domains row.
+      await repo.bumpSerial(tx, d.id, now);
+      return nameserversOut({ ...d, nameservers: list });
+    });
+  };
+  const nsDoc = doc(
+    'domains',
+    'Use the store\'s nameservers (`{"use_store_nameservers": true}`) or 2 to 4 custom host names (`{"use_store_nameservers": false, "nameservers": [...]}`)',
+    'required',
+  );
+  app.patch('/domain/:domain/nameservers/', { schema: nsDoc, ...auth }, setNameservers);
+  app.put('/domain/:domain/nameservers/', { schema: { ...nsDoc, hide: true }, ...auth }, setNameservers);
+
+  app.get(
+    '/domain/:domain/lock/',
+    { schema: doc('domains', 'The registrar lock (on by default): `{"locked": true}`', 'required'), ...auth },
+    async (request) => {
+      const d = await own(request);
+      return { locked: (await repo.settingsOf(db, d)).registrarLock };
+    },
+  );
+
+  app.patch(
+    '/domain/:domain/lock/',
+    { schema: doc('domains', 'Turn the registrar lock on or off: `{"locked": false}`', 'required'), ...auth },
+    async (request) => {
+      const body = parseBody(registrarLockSchema, request.body);
+      return change(request, async (tx, d, _s, now) => {
+        await repo.updateSettings(tx, d.id, { registrarLock: body.locked }, now);
+        return { locked: body.locked };
+      });
+    },
+  );
+
+  app.post(
+    '/domain/:domain/epp/',
+    {
+      schema: doc(
+        'domains',
+        'Reveal the transfer (EPP) code: `{"password": "<account password>"}`; only while the lock is off; mails the account holder a notice',
+        'required',
+      ),
+      config: { rateLimit: strict },
+      ...auth,
+    },
+    async (request) => {
+      const body = parseBody(eppRevealSchema, request.body);
+      return change(request, async (tx, d, s, now) => {
+        if (s.registrarLock) throw nonFieldError(DOMAIN_MESSAGES.eppWhileLocked);
+        // The account password again (issue 15); a 'recent sign-in' rule joins this with the account-security work.
+        const [user] = await tx.select().from(users).where(eq(users.id, request.user!.id));
+        if (!user || !(await verifyPassword(user.passwordHash, body.password)))
+          throw validationError({ password: DOMAIN_MESSAGES.wrongPassword });
+        let code = s.eppCode;
+        if (!code) {
+          code = repo.newEppCode();
+          await repo.updateSettings(tx, d.id, { eppCode: code }, now);
+        }
+        const pageUrl = `${config.storefrontUrl}/dashboard/domains/${d.domainname}`;
+        await app.mail.send(
+          transferCodeRequestedMail(
+            config.productName,
+            { email: user.email, username: user.username, firstName: user.firstName },
+            { domain: d.domainname, when: now, ip: request.ip, pageUrl },
+          ),
+          tx,
+        );
+        return { epp_code: code };
+      });
+    },
+  );
+
+  app.get(
+    '/domain/:domain/records/',
+    { schema: doc('domains', "A domain's DNS records (A, AAAA, CNAME, MX, TXT, CAA)", 'required'), ...auth },
+    async (request) => {
+      const d = await own(request);
+      return (await repo.listRecords(db, d.id)).map((r) => recordOut(d.domainname, r));
+    },
+  );
+
+  app.post(
+    '/domain/:domain/records/',
+    {
+      schema: doc(
+        'domains',
+        'Add a DNS record: `{name, type, ttl, value, priority (MX), flags and tag (CAA)}`; at most 100 a domain; only with the store\'s nameservers',
+        'required',
+      ),
+      ...auth,
+    },
+    async (request, reply) => {
+      const row = await change(request, async (tx, d, _s, now) => {
+        requireOurNameservers(d);
+        const r = parseBody(dnsRecordSchema(d.domainname), request.body);
+        if ((await repo.countRecords(tx, d.id)) >= MAX_DNS_RECORDS) throw nonFieldError(DOMAIN_MESSAGES.tooManyRecords);
+        await checkRecordFits(tx, d, r);
+        const created = await repo.insertRecord(tx, d.id, r, now);
+        await repo.bumpSerial(tx, d.id, now);
+        return recordOut(d.domainname, created);
+      });
+      return reply.code(201).send(row);
+    },
+  );
+
+  const recordId = (request: FastifyRequest) => {
+    const raw = (request.params as { id: string }).id;
+    if (!/^\d{1,9}$/.test(raw)) throw notFound();
+    return Number(raw);
+  };
+
+  app.patch(
+    '/domain/:domain/records/:id/',
+    { schema: doc('domains', 'Change a DNS record (fields as when adding; missing ones keep their value)', 'required'), ...auth },
+    async (request) => {
+      const id = recordId(request);
+      return change(request, async (tx, d, _s, now) => {
+        const current = await repo.findRecord(tx, d.id, id);
+        if (!current) throw notFound();
+        requireOurNameservers(d);
+        const given = request.body;
+        if (given === null || typeof given !== 'object' || Array.isArray(given)) parseBody(dnsRecordSchema(d.domainname), given);
+        const merged = {
+          ...recordOut(d.domainname, current),
+          ...(given as Record<string, unknown>),
+        };
+        const r = parseBody(dnsRecordSchema(d.domainname), merged);
+        await checkRecordFits(tx, d, r, id);
+        const updated = await repo.replaceRecord(tx, id, r, now);
+        await repo.bumpSerial(tx, d.id, now);
+        return recordOut(d.domainname, updated);
+      });
+    },
+  );
+
+  app.delete(
+    '/domain/:domain/records/:id/',
+    { schema: doc('domains', 'Delete a DNS record', 'required'), ...auth },
+    async (request, reply) => {
+      const id = recordId(request);
+      await change(request, async (tx, d, _s, now) => {
+        const current = await repo.findRecord(tx, d.id, id);
+        if (!current) throw notFound();
+        requireOurNameservers(d);
+        await repo.deleteRecord(tx, id);
+        await repo.bumpSerial(tx, d.id, now);
+      });
+      return reply.code(204).send();
+    },
+  );
+}

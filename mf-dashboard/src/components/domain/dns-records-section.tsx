@@ -1,0 +1,175 @@
+import styled from '@emotion/styled';
+import { useState } from 'react';
+import { errorText } from 'shared/api-client';
+import { DOMAIN_MESSAGES } from 'shared/schemas';
+import { showToast } from 'shared/toast';
+import { Button, Dialog, Notice, Table, theme, type Column } from 'shared/ui';
+import { deleteDnsRecord } from '../../api/delete-dns-record';
+import type { DnsRecord, DomainDetail } from '../../api/domain-schemas';
+import { getDnsRecords } from '../../api/get-dns-records';
+import { ListState } from '../list-state';
+import { TableBox } from '../table-box';
+import { useLoad } from '../use-load';
+import { Section } from './parts';
+import { RecordDialog } from './record-dialog';
+
+const Head = styled.div`
+  display: flex; flex-wrap: wrap; gap: .75rem; align-items: center; justify-content: space-between; margin-bottom: .75rem;
+  h2 { margin: 0; }
+`;
+const Value = styled.span`
+  display: inline-block; max-width: 28ch; overflow-wrap: anywhere; white-space: normal; font-family: ui-monospace, monospace;
+  font-size: .9rem;
+`;
+const RowActions = styled.div`
+  display: flex; gap: .25rem;
+  button { min-height: 40px; padding: .4rem .7rem; }
+`;
+
+// Phones get one card per record (name, type, value and the actions all visible); wider screens the table.
+const Wide = styled.div`
+  display: none;
+  ${theme.breakpoint.sm} { display: block; }
+`;
+const Cards = styled.ul`
+  list-style: none; margin: 0; padding: 0; display: grid; gap: .75rem;
+  ${theme.breakpoint.sm} { display: none; }
+  li { border: 1px solid ${theme.color.border}; border-radius: 8px; padding: .75rem; min-width: 0; }
+  dl { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: .25rem .75rem; margin: 0 0 .5rem; }
+  dt { color: ${theme.color.muted}; font-weight: 600; font-size: .9rem; }
+  dd { margin: 0; overflow-wrap: anywhere; font-family: ui-monospace, monospace; font-size: .9rem; }
+`;
+
+const dataOf = (r: DnsRecord) =>
+  r.type === 'MX' ? `${r.priority ?? 0} ${r.value}` : r.type === 'CAA' ? `${r.flags ?? 0} ${r.tag ?? ''} "${r.value}"` : r.value;
+
+/** The records our DNS server answers for the domain; shown and editable only while it uses our nameservers. */
+export function DnsRecordsSection({ domain, onChanged }: { domain: DomainDetail; onChanged(): void }) {
+  const records = useLoad(() => getDnsRecords(domain.domainname));
+  const [editing, setEditing] = useState<DnsRecord | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<DnsRecord | null>(null);
+  const [busy, setBusy] = useState(false);
+  const zone = domain.domainname;
+  const canEdit = domain.uses_store_nameservers && !domain.read_only;
+  const count = records.state === 'ready' ? records.data.length : 0;
+
+  const saved = () => {
+    records.reload();
+    onChanged();
+  };
+  const remove = async (r: DnsRecord) => {
+    setBusy(true);
+    try {
+      await deleteDnsRecord(zone, r.id);
+      showToast('SUCCESS', 'DNS record deleted.');
+      setDeleting(null);
+      saved();
+    } catch (e) {
+      showToast('ERROR', errorText(e, 'The record could not be deleted.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns: Column<DnsRecord>[] = [
+    { header: 'Name', cell: (r) => <Value>{r.name}</Value> },
+    { header: 'Type', cell: (r) => r.type },
+    { header: 'Value', cell: (r) => <Value>{dataOf(r)}</Value> },
+    { header: 'TTL', cell: (r) => r.ttl },
+    {
+      header: 'Actions',
+      cell: (r) => (
+        <RowActions>
+          <Button variant="ghost" disabled={!canEdit} aria-label={`Edit ${r.type} record ${r.name}`} onClick={() => setEditing(r)}>
+            Edit
+          </Button>
+          <Button variant="ghost" disabled={!canEdit} aria-label={`Delete ${r.type} record ${r.name}`} onClick={() => setDeleting(r)}>
+            Delete
+          </Button>
+        </RowActions>
+      ),
+    },
+  ];
+
+  return (
+    <Section aria-labelledby="domain-dns">
+      <Head>
+        <h2 id="domain-dns">DNS records</h2>
+        {canEdit ? (
+          <Button onClick={() => setEditing('new')} disabled={count >= domain.max_dns_records}>
+            Add record
+          </Button>
+        ) : null}
+      </Head>
+      {!domain.uses_store_nameservers ? (
+        <Notice tone="info">{DOMAIN_MESSAGES.recordsNeedOurNameservers}</Notice>
+      ) : (
+        <>
+          <p>
+            Answered by our nameservers within a second of each change. {count} of {domain.max_dns_records} records used;
+            SOA serial {domain.dns_serial}.
+          </p>
+          <ListState load={records} what="DNS records" empty="No DNS records yet. Add an A record for www to point it at your server." isEmpty={(l) => l.length === 0}>
+            {(list) => (
+              <>
+                <Wide>
+                  <TableBox>
+                    <Table caption={`DNS records of ${zone}`} columns={columns} rows={list} rowKey={(r) => r.id} />
+                  </TableBox>
+                </Wide>
+                <Cards aria-label={`DNS records of ${zone}`}>
+                  {list.map((r) => (
+                    <li key={r.id}>
+                      <dl>
+                        <dt>Name</dt>
+                        <dd>{r.name}</dd>
+                        <dt>Type</dt>
+                        <dd>{r.type}</dd>
+                        <dt>Value</dt>
+                        <dd>{dataOf(r)}</dd>
+                        <dt>TTL</dt>
+                        <dd>{r.ttl}</dd>
+                      </dl>
+                      {columns[4]!.cell(r, 0)}
+                    </li>
+                  ))}
+                </Cards>
+              </>
+            )}
+          </ListState>
+        </>
+      )}
+      {editing ? (
+        <RecordDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          zone={zone}
+          record={editing === 'new' ? undefined : editing}
+          open
+          onClose={() => setEditing(null)}
+          onSaved={saved}
+        />
+      ) : null}
+      <Dialog open={deleting !== null} title="Delete DNS record" onClose={() => setDeleting(null)}>
+        {deleting ? (
+          <>
+            <p>
+              Delete the {deleting.type} record of <strong>{deleting.fqdn}</strong> ({dataOf(deleting)})? Resolvers may keep
+              it for up to {deleting.ttl} seconds.
+            </p>
+            <div style={{ display: 'flex', gap: '.75rem', flexWrap: 'wrap' }}>
+              <Button variant="danger" disabled={busy} onClick={() => void remove(deleting)}>
+                Delete
+              </Button>
+              <Button variant="secondary" onClick={() => setDeleting(null)}>
+                Cancel
+              </Button>
+            </div>
+          </>
+        ) : null}
+      </Dialog>
+      <p style={{ color: theme.color.muted, fontSize: '.9rem', margin: '1rem 0 0' }}>
+        Types: A, AAAA, CNAME, MX, TXT and CAA. TTL from 60 seconds to 1 day.
+      </p>
+    </Section>
+  );
+}

@@ -1,0 +1,173 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { DOMAIN_MESSAGES } from 'shared/schemas';
+import { Toast } from 'shared/ui';
+import { fakeApi, renderAt } from '../test-utils';
+import { DomainPage } from './domain';
+import { DomainsPage } from './domains';
+
+jest.setTimeout(30000);
+
+const detail = (over: Record<string, unknown> = {}) => ({
+  id: 3,
+  domainname: 'acme.com',
+  domainname_unicode: 'acme.com',
+  status: 'Active',
+  registrationdate: '2026-03-03',
+  nextduedate: '2027-03-03',
+  regperiod: 1,
+  paymentmethodname: 'Wallet',
+  protection: false,
+  registrar_lock: true,
+  read_only: false,
+  uses_store_nameservers: true,
+  nameservers: [],
+  store_nameservers: ['ns1.hosthub.test', 'ns2.hosthub.test'],
+  effective_nameservers: ['ns1.hosthub.test', 'ns2.hosthub.test'],
+  dns_served: true,
+  dns_serial: 2026030300,
+  max_dns_records: 100,
+  ...over,
+});
+
+function open(path = '/dashboard/domains/acme.com') {
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard/domains/:domain', element: <><DomainPage /><Toast /></> },
+      { path: '*', element: <p>Now at another page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  return render(<RouterProvider router={router} />);
+}
+
+it('the domains table links each name to its page, keeping every column', async () => {
+  fakeApi({ 'GET domain': { body: [{ id: 3, domainname: 'acme.com', paymentmethodname: 'Wallet', regperiod: 1, status: 'Active', nextduedate: '2027-03-03' }] } });
+  renderAt('/dashboard/domains', <DomainsPage />);
+  const link = await screen.findByRole('link', { name: 'acme.com' }, { timeout: 5000 });
+  expect(link).toHaveAttribute('href', '/dashboard/domains/acme.com');
+  expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['S/N', 'Domain Name', 'Payment Method', 'Billing Cycle', 'Status', 'Server Hostname']);
+});
+
+it('shows the overview, our nameservers, the lock, the EPP rule and the records', async () => {
+  fakeApi({
+    'GET domain/acme.com': { body: detail() },
+    'GET domain/acme.com/records': { body: [{ id: 1, name: 'www', fqdn: 'www.acme.com', type: 'A', ttl: 300, value: '192.0.2.1', priority: null, flags: null, tag: null }] },
+  });
+  open();
+  const overview = (await screen.findByRole('heading', { name: 'Overview' })).closest('section')!;
+  expect(screen.getByRole('heading', { level: 1, name: 'acme.com' })).toBeInTheDocument();
+  expect(within(overview).getByText('Active')).toBeInTheDocument();
+  expect(within(overview).getByText('3rd Mar, 2026')).toBeInTheDocument();
+  expect(screen.getByRole('radio', { name: 'Use our nameservers' })).toBeChecked();
+  expect(screen.getByRole('list', { name: 'Our nameservers' })).toHaveTextContent('ns1.hosthub.test');
+  expect(screen.getByRole('switch', { name: /Registrar lock/ })).toBeChecked();
+  expect(screen.getByRole('switch', { name: /Full Domain Protection/ })).not.toBeChecked();
+  expect(screen.getByText(DOMAIN_MESSAGES.eppWhileLocked)).toBeInTheDocument();
+  expect(screen.queryByLabelText('Account password')).not.toBeInTheDocument();
+  // The table (wide screens) and the cards (phones) both hold the record; CSS shows one of them.
+  expect((await screen.findAllByText('192.0.2.1')).length).toBeGreaterThan(0);
+});
+
+it('adding a record: the shared rules speak at the field before any call, then the API\'s answer lands at its field', async () => {
+  const user = userEvent.setup();
+  const api = fakeApi({
+    'GET domain/acme.com': { body: detail() },
+    'GET domain/acme.com/records': { body: [] },
+    'POST domain/acme.com/records': (call) =>
+      (call.body as { name: string }).name === 'shop'
+        ? { status: 400, body: { name: [DOMAIN_MESSAGES.cnameNotAlone('shop.acme.com')] } }
+        : { status: 201, body: { id: 9, name: 'www', fqdn: 'www.acme.com', type: 'A', ttl: 3600, value: '192.0.2.7', priority: null, flags: null, tag: null } },
+  });
+  open();
+  await user.click(await screen.findByRole('button', { name: 'Add record' }));
+  const dialog = screen.getByRole('dialog', { name: 'Add DNS record' });
+  await user.type(within(dialog).getByLabelText('Name'), 'www');
+  await user.type(within(dialog).getByLabelText('IPv4 address'), '192.0.2.300');
+  await user.click(within(dialog).getByRole('button', { name: 'Add record' }));
+  expect(within(dialog).getByLabelText('IPv4 address')).toHaveAccessibleDescription(expect.stringContaining(DOMAIN_MESSAGES.ipv4));
+  expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+
+  await user.selectOptions(within(dialog).getByLabelText('Type'), 'CNAME');
+  await user.clear(within(dialog).getByLabelText('Name'));
+  await user.type(within(dialog).getByLabelText('Name'), 'shop');
+  await user.clear(within(dialog).getByLabelText('Target host name'));
+  await user.type(within(dialog).getByLabelText('Target host name'), 'shops.example.net');
+  await user.click(within(dialog).getByRole('button', { name: 'Add record' }));
+  expect(await within(dialog).findByText(DOMAIN_MESSAGES.cnameNotAlone('shop.acme.com'))).toBeInTheDocument();
+  expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+
+  await user.selectOptions(within(dialog).getByLabelText('Type'), 'A');
+  await user.clear(within(dialog).getByLabelText('Name'));
+  await user.type(within(dialog).getByLabelText('Name'), 'www');
+  await user.clear(within(dialog).getByLabelText('IPv4 address'));
+  await user.type(within(dialog).getByLabelText('IPv4 address'), '192.0.2.7');
+  await user.click(within(dialog).getByRole('button', { name: 'Add record' }));
+  expect(await screen.findByText('DNS record added.')).toBeInTheDocument();
+  expect(api.calls.filter((c) => c.method === 'POST').at(-1)!.body).toMatchObject({ type: 'A', name: 'www', value: '192.0.2.7', ttl: 3600 });
+});
+
+it('custom nameservers are checked one by one at their field and as a set', async () => {
+  const user = userEvent.setup();
+  const api = fakeApi({
+    'GET domain/acme.com': { body: detail() },
+    'GET domain/acme.com/records': { body: [] },
+    'PATCH domain/acme.com/nameservers': { body: { use_store_nameservers: false, nameservers: ['ns1.example.net', 'ns2.example.net'], store_nameservers: [] } },
+  });
+  open();
+  await user.click(await screen.findByRole('radio', { name: 'Use custom nameservers' }));
+  await user.type(screen.getByLabelText('Nameserver 1'), 'bad host');
+  await user.tab();
+  expect(screen.getByLabelText('Nameserver 1')).toHaveAccessibleDescription(DOMAIN_MESSAGES.nameserverInvalid);
+  await user.clear(screen.getByLabelText('Nameserver 1'));
+  await user.type(screen.getByLabelText('Nameserver 1'), 'ns1.example.net');
+  await user.click(screen.getByRole('button', { name: 'Save nameservers' }));
+  expect(screen.getByText(DOMAIN_MESSAGES.nameserverCount)).toBeInTheDocument();
+  await user.type(screen.getByLabelText('Nameserver 2'), 'ns2.example.net');
+  await user.click(screen.getByRole('button', { name: 'Save nameservers' }));
+  expect(await screen.findByText('Custom nameservers saved.')).toBeInTheDocument();
+  expect(api.calls.find((c) => c.method === 'PATCH')!.body).toEqual({ use_store_nameservers: false, nameservers: ['ns1.example.net', 'ns2.example.net'] });
+});
+
+it('the EPP code needs the password again; a wrong one is shown at the field', async () => {
+  const user = userEvent.setup();
+  fakeApi({
+    'GET domain/acme.com': { body: detail({ registrar_lock: false }) },
+    'GET domain/acme.com/records': { body: [] },
+    'POST domain/acme.com/epp': (call) =>
+      (call.body as { password: string }).password === 'right-pass-1'
+        ? { body: { epp_code: 'Ab3#xYz9Qw7!Lm2P' } }
+        : { status: 400, body: { password: [DOMAIN_MESSAGES.wrongPassword] } },
+  });
+  open();
+  await user.click(await screen.findByRole('button', { name: 'Show transfer code' }));
+  expect(screen.getByLabelText('Account password')).toHaveAccessibleDescription(DOMAIN_MESSAGES.password);
+  await user.type(screen.getByLabelText('Account password'), 'wrong-pass-1');
+  await user.click(screen.getByRole('button', { name: 'Show transfer code' }));
+  expect(await screen.findByText(DOMAIN_MESSAGES.wrongPassword)).toBeInTheDocument();
+  await user.clear(screen.getByLabelText('Account password'));
+  await user.type(screen.getByLabelText('Account password'), 'right-pass-1');
+  await user.click(screen.getByRole('button', { name: 'Show transfer code' }));
+  expect(await screen.findByLabelText('Transfer code')).toHaveTextContent('Ab3#xYz9Qw7!Lm2P');
+});
+
+it('a Released domain is read-only; custom nameservers hide the records editor', async () => {
+  fakeApi({
+    'GET domain/acme.com': { body: detail({ status: 'Released', read_only: true, uses_store_nameservers: false, nameservers: ['ns1.x.net', 'ns2.x.net'] }) },
+    'GET domain/acme.com/records': { body: [] },
+  });
+  open();
+  expect(await screen.findByText(DOMAIN_MESSAGES.readOnly('Released'))).toBeInTheDocument();
+  expect(screen.getByRole('switch', { name: /Registrar lock/ })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Save nameservers' })).toBeDisabled();
+  expect(screen.getByText(DOMAIN_MESSAGES.recordsNeedOurNameservers)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Add record' })).not.toBeInTheDocument();
+});
+
+it('another customer\'s domain (404) shows a clear message', async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  fakeApi({});
+  open('/dashboard/domains/theirs.com');
+  expect(await screen.findByText('This domain is not in your account, or could not be loaded.')).toBeInTheDocument();
+});

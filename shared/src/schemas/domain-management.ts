@@ -1,0 +1,332 @@
+// Rules and messages of one domain's page (issue 15), written once: the dashboard's forms and the API both use them.
+// The API adds only what needs the database (CNAME exclusivity, the record limit, duplicates, ownership, lock, status).
+import * as v from 'valibot';
+
+export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'CAA'] as const;
+export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
+export const MAX_DNS_RECORDS = 100;
+export const DNS_TTL_MIN = 60;
+export const DNS_TTL_MAX = 86_400;
+export const DNS_TTL_DEFAULT = 3600;
+/** One TXT character-string holds at most 255 bytes; longer text is split into several (RFC 1035 3.3.14). */
+export const TXT_STRING_MAX = 255;
+export const TXT_MAX = 2048;
+export const CAA_TAGS = ['issue', 'issuewild', 'iodef'] as const;
+export const CAA_VALUE_MAX = 255;
+export const CUSTOM_NAMESERVERS_MIN = 2;
+export const CUSTOM_NAMESERVERS_MAX = 4;
+
+export const DOMAIN_MESSAGES = {
+  recordName:
+    'Enter a name like www, or @ for the domain itself: letters, digits, hyphens and underscores, parts separated by dots.',
+  recordNameTooLong: 'This name is too long: a full name can have at most 253 characters.',
+  recordType: 'Choose a record type: A, AAAA, CNAME, MX, TXT or CAA.',
+  ttl: `TTL must be a whole number of seconds from ${DNS_TTL_MIN} (1 minute) to ${DNS_TTL_MAX} (1 day).`,
+  ipv4: 'Enter an IPv4 address, like 192.0.2.1.',
+  ipv6: 'Enter an IPv6 address, like 2001:db8::1.',
+  cnameTarget: 'Enter a host name, like target.example.net.',
+  mxTarget: 'Enter a mail server host name, like mail.example.com.',
+  priority: 'Priority must be a whole number from 0 to 65535.',
+  txtEmpty: 'Enter the text of the record.',
+  txtTooLong: `A TXT record can hold at most ${TXT_MAX} characters.`,
+  txtControl: 'A TXT record cannot contain line breaks or other control characters.',
+  caaFlags: 'Flags must be 0, or 128 (critical).',
+  caaTag: 'Choose a tag: issue, issuewild or iodef.',
+  caaIssuer: "Enter a certificate authority's domain, like letsencrypt.org, or ; to allow none.",
+  caaIodef: 'Enter a mailto: or https: address where certificate authorities send reports.',
+  caaTooLong: `A CAA value can have at most ${CAA_VALUE_MAX} characters.`,
+  cnameAtApex: 'A CNAME record cannot be at the domain itself (@): use an A or AAAA record there.',
+  cnameNotAlone: (name: string) => `${name} already has other records: a CNAME record must be the only record for its name.`,
+  nameHasCname: (name: string) => `${name} has a CNAME record: no other record can use that name.`,
+  tooManyRecords: `A domain can have at most ${MAX_DNS_RECORDS} DNS records.`,
+  duplicateRecord: 'This record already exists.',
+  recordsNeedOurNameservers:
+    'DNS records are served only while the domain uses our nameservers. Switch to our nameservers to edit them.',
+  nameserverMode: 'Choose our nameservers or custom nameservers.',
+  nameserverCount: `Enter ${CUSTOM_NAMESERVERS_MIN} to ${CUSTOM_NAMESERVERS_MAX} nameservers.`,
+  nameserverInvalid: 'Enter a valid host name, like ns1.example.com.',
+  nameserverNumberInvalid: (n: number) => `Nameserver ${n} is not a valid host name, like ns1.example.com.`,
+  nameserverDuplicate: 'The same nameserver is listed twice.',
+  lock: 'locked must be true or false.',
+  protection: 'protection must be true or false.',
+  password: 'Enter your account password.',
+  wrongPassword: 'The password is not correct.',
+  eppWhileLocked: 'Turn the registrar lock off first: the transfer code is shown only while the domain is unlocked.',
+  readOnly: (status: string) => `This domain is ${status}, so its settings can no longer be changed.`,
+} as const;
+
+/** Statuses whose settings can be changed; every other status (Released, Cancelled, Pending Transfer…) is read-only. */
+export const MANAGEABLE_DOMAIN_STATUSES = ['Active', 'Grace', 'Redemption'] as const;
+/** Statuses whose zone the store's DNS server answers (when the domain uses the store's nameservers). */
+export const DNS_SERVED_STATUSES = ['Active', 'Grace', 'Redemption'] as const;
+
+const IPV4_PART = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
+export function isIPv4(s: string): boolean {
+  const parts = s.split('.');
+  return parts.length === 4 && parts.every((p) => IPV4_PART.test(p));
+}
+
+export function isIPv6(s: string): boolean {
+  if (s.length > 45 || s.includes(':::') || s.split('::').length > 2) return false;
+  let groups = s.split(':');
+  let max = 8;
+  const last = groups[groups.length - 1] ?? '';
+  if (last.includes('.')) {
+    if (!isIPv4(last)) return false;
+    groups = groups.slice(0, -1);
+    max = 6;
+    if (groups[groups.length - 1] === '' && !s.includes('::')) return false;
+  }
+  const compressed = s.includes('::');
+  const filled = groups.filter((g, i) => !(g === '' && (compressed || i === 0 || i === groups.length - 1)));
+  if (!filled.every((g) => /^[0-9a-fA-F]{1,4}$/.test(g))) return false;
+  // '::' stands for at least one group of zeros.
+  return compressed ? filled.length < max : filled.length === max && groups.length === max;
+}
+
+/** A host name in punycode, lower case, without the final dot; '' when it cannot be one. */
+export function asciiHost(raw: string): string {
+  const s = raw.trim().toLowerCase().replace(/\.$/, '');
+  if (s === '' || s.length > 1000 || /[\s/?#@:\\[\]%]/.test(s)) return '';
+  try {
+    // The URL parser is the browser's and Node's IDNA (UTS #46) implementation: Bücher.de -> xn--bcher-kva.de.
+    return new URL(`http://${s}/`).hostname;
+  } catch {
+    return '';
+  }
+}
+
+const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** A full host name (two labels or more, letters/digits/hyphens, TLD not numeric), in punycode. */
+export function isHostname(raw: string): boolean {
+  const host = asciiHost(raw);
+  if (!host || host.length > 253) return false;
+  const labels = host.split('.');
+  return labels.length >= 2 && labels.every((l) => HOST_LABEL.test(l)) && !/^\d+$/.test(labels[labels.length - 1]!);
+}
+
+/** A record's owner name relative to `zone`: '@' for the zone itself; a full name under the zone loses the zone. */
+export function relativeName(raw: string, zone: string): string {
+  const s = raw.trim().toLowerCase().replace(/\.$/, '');
+  if (s === '' || s === '@' || s === zone) return '@';
+  return s.endsWith(`.${zone}`) ? s.slice(0, -(zone.length + 1)) : s;
+}
+
+const OWNER_LABEL = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)$/;
+
+/** Whether a relative owner name ('@', 'www', '_dmarc', 'sel._domainkey') is valid. */
+export function isOwnerName(rel: string): boolean {
+  if (rel === '@') return true;
+  let ascii = rel;
+  if (/[^\x20-\x7e]/.test(rel)) {
+    ascii = asciiHost(rel);
+    if (!ascii) return false;
+  }
+  return ascii.split('.').every((l) => OWNER_LABEL.test(l));
+}
+
+/** The owner name in punycode (Unicode labels are accepted and converted). */
+export const asciiOwner = (rel: string) => (rel === '@' || !/[^\x20-\x7e]/.test(rel) ? rel : asciiHost(rel));
+
+/** Control characters (C0 and DEL): a TXT record is one line of text. */
+const CONTROL = { test: (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) };
+
+const wholeIn = (min: number, max: number) => (x: unknown) => {
+  const n = typeof x === 'string' && /^\s*\d{1,10}\s*$/.test(x) ? Number(x) : x;
+  return typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
+};
+const toWhole = (x: unknown) => (typeof x === 'string' ? Number(x.trim()) : (x as number));
+
+/** A TXT value as the character-strings of its record: UTF-8 bytes in pieces of at most 255, never inside a character. */
+export function splitTxt(value: string): string[] {
+  const out: string[] = [];
+  let piece = '';
+  let bytes = 0;
+  for (const ch of value) {
+    const size = new TextEncoder().encode(ch).length;
+    if (bytes + size > TXT_STRING_MAX) {
+      out.push(piece);
+      piece = '';
+      bytes = 0;
+    }
+    piece += ch;
+    bytes += size;
+  }
+  out.push(piece);
+  return out;
+}
+
+function caaValueOk(tag: unknown, value: string): boolean {
+  if (value.length > CAA_VALUE_MAX) return true; // the length rule speaks for it
+  if (tag === 'iodef') return /^mailto:[^\s@]+@[^\s@]+$/.test(value) || /^https?:\/\/[^\s]+$/.test(value);
+  // issue / issuewild: an issuer domain, optionally followed by '; key=value' parameters, or ';' alone (RFC 8659 4.2).
+  const [issuer = '', ...params] = value.split(';');
+  const domain = issuer.trim();
+  if (domain !== '' && !isHostname(domain)) return false;
+  if (domain === '' && !value.trim().startsWith(';')) return false;
+  return params.every((p) => p.trim() === '' || /^[a-z0-9]+=[\x21-\x3a\x3c-\x7e]*$/i.test(p.trim()));
+}
+
+type Input = Record<string, unknown>;
+type Key = 'name' | 'type' | 'ttl' | 'value' | 'priority' | 'flags' | 'tag';
+
+/**
+ * A rule on `type` and other fields, reported under the first of `keys`. It runs even when an unrelated field is
+ * wrong (a partial check), so every field shows its own message at once.
+ */
+function rule(
+  keys: Key[],
+  ok: (i: Input) => boolean,
+  message: string | ((issue: v.BaseIssue<unknown>) => string),
+): v.BaseValidation<RecordFields, RecordFields, v.BaseIssue<unknown>> {
+  const paths = [['type'], ...keys.map((k) => [k])];
+  // valibot's types want the literal key paths; the rules read the object loosely (any field may still be invalid).
+  const check = v.partialCheck(paths as unknown as [['type']], ok as (i: unknown) => boolean, message);
+  return v.forward(check as never, [keys[0]!] as never) as unknown as v.BaseValidation<RecordFields, RecordFields, v.BaseIssue<unknown>>;
+}
+
+interface RecordFields {
+  name: string;
+  type: DnsRecordType;
+  ttl: number;
+  value: string;
+  priority?: unknown;
+  flags?: unknown;
+  tag?: unknown;
+}
+const valueOf = (i: Input) => (typeof i.value === 'string' ? i.value.trim() : '');
+const typeIs = (i: Input, t: DnsRecordType) => i.type === t;
+
+/**
+ * One DNS record as the page's form or the API's body gives it (`ttl`, `priority`, `flags` as numbers or digit strings).
+ * `zone` is the domain (punycode): full names under it are accepted for `name`.
+ */
+export function dnsRecordSchema(zone: string) {
+  return v.pipe(
+    v.object({
+      name: v.pipe(
+        v.optional(v.string(DOMAIN_MESSAGES.recordName), '@'),
+        v.transform((s) => relativeName(s, zone)),
+        v.check(isOwnerName, DOMAIN_MESSAGES.recordName),
+        v.transform(asciiOwner),
+        v.check((rel) => (rel === '@' ? zone : `${rel}.${zone}`).length <= 253, DOMAIN_MESSAGES.recordNameTooLong),
+      ),
+      type: v.picklist(DNS_RECORD_TYPES, DOMAIN_MESSAGES.recordType),
+      ttl: v.pipe(
+        v.optional(v.unknown(), DNS_TTL_DEFAULT),
+        v.check((x) => x === '' || wholeIn(DNS_TTL_MIN, DNS_TTL_MAX)(x), DOMAIN_MESSAGES.ttl),
+        v.transform((x) => (x === '' ? DNS_TTL_DEFAULT : toWhole(x))),
+      ),
+      value: v.pipe(v.string(DOMAIN_MESSAGES.txtEmpty), v.check((s) => s.trim() !== '', DOMAIN_MESSAGES.txtEmpty)),
+      priority: v.optional(v.unknown()),
+      flags: v.optional(v.unknown()),
+      tag: v.optional(v.unknown()),
+    }),
+    v.forward(
+      v.partialCheck([['name'], ['type']], (i) => !(i.type === 'CNAME' && i.name === '@'), DOMAIN_MESSAGES.cnameAtApex),
+      ['name'],
+    ),
+    rule(['value'], (i) => !typeIs(i, 'A') || isIPv4(valueOf(i)), DOMAIN_MESSAGES.ipv4),
+    rule(['value'], (i) => !typeIs(i, 'AAAA') || isIPv6(valueOf(i)), DOMAIN_MESSAGES.ipv6),
+    rule(['value'], (i) => !typeIs(i, 'CNAME') || isHostname(valueOf(i)), DOMAIN_MESSAGES.cnameTarget),
+    rule(['value'], (i) => !typeIs(i, 'MX') || isHostname(valueOf(i)), DOMAIN_MESSAGES.mxTarget),
+    rule(['priority'], (i) => !typeIs(i, 'MX') || wholeIn(0, 65535)(i.priority), DOMAIN_MESSAGES.priority),
+    rule(['value'], (i) => !typeIs(i, 'TXT') || !CONTROL.test(String(i.value)), DOMAIN_MESSAGES.txtControl),
+    rule(['value'], (i) => !typeIs(i, 'TXT') || [...String(i.value)].length <= TXT_MAX, DOMAIN_MESSAGES.txtTooLong),
+    rule(['flags'], (i) => !typeIs(i, 'CAA') || [0, 128].includes(wholeIn(0, 255)(i.flags ?? 0) ? toWhole(i.flags ?? 0) : -1), DOMAIN_MESSAGES.caaFlags),
+    rule(['tag'], (i) => !typeIs(i, 'CAA') || (CAA_TAGS as readonly unknown[]).includes(i.tag), DOMAIN_MESSAGES.caaTag),
+    rule(['value'], (i) => !typeIs(i, 'CAA') || valueOf(i).length <= CAA_VALUE_MAX, DOMAIN_MESSAGES.caaTooLong),
+    rule(
+      ['value', 'tag'],
+      (i) => !typeIs(i, 'CAA') || !(CAA_TAGS as readonly unknown[]).includes(i.tag) || caaValueOk(i.tag, valueOf(i)),
+      (issue) => ((issue.input as Input).tag === 'iodef' ? DOMAIN_MESSAGES.caaIodef : DOMAIN_MESSAGES.caaIssuer),
+    ),
+    v.transform((i) => normalizeRecord(i)),
+  );
+}
+
+export interface DnsRecordInput {
+  name: string;
+  type: DnsRecordType;
+  ttl: number;
+  value: string;
+  priority: number | null;
+  flags: number | null;
+  tag: string | null;
+}
+
+/** The stored form: host names in lower-case punycode without the final dot, IPv6 in lower case, numbers as numbers. */
+function normalizeRecord(i: { name: string; type: DnsRecordType; ttl: number; value: string; priority?: unknown; flags?: unknown; tag?: unknown }): DnsRecordInput {
+  const base = { name: i.name, type: i.type, ttl: i.ttl, priority: null, flags: null, tag: null };
+  switch (i.type) {
+    case 'A':
+      return { ...base, value: i.value.trim() };
+    case 'AAAA':
+      return { ...base, value: i.value.trim().toLowerCase() };
+    case 'CNAME':
+      return { ...base, value: asciiHost(i.value) };
+    case 'MX':
+      return { ...base, value: asciiHost(i.value), priority: toWhole(i.priority) };
+    case 'TXT':
+      return { ...base, value: i.value };
+    case 'CAA':
+      return { ...base, value: i.value.trim(), flags: toWhole(i.flags ?? 0), tag: String(i.tag) };
+  }
+}
+
+export type DnsRecordSchema = ReturnType<typeof dnsRecordSchema>;
+
+/** PUT/PATCH nameservers: ours (`use_store_nameservers: true`) or 2 to 4 custom host names, no duplicates. */
+export const nameserversSchema = v.pipe(
+  v.object({
+    use_store_nameservers: v.boolean(DOMAIN_MESSAGES.nameserverMode),
+    nameservers: v.optional(v.array(v.string(DOMAIN_MESSAGES.nameserverInvalid), DOMAIN_MESSAGES.nameserverCount), []),
+  }),
+  v.forward(
+    v.check(
+      (i) => i.use_store_nameservers || nonBlank(i.nameservers).every(isHostname),
+      (issue) => {
+        const list = nonBlank((issue.input as { nameservers: string[] }).nameservers);
+        const bad = list.findIndex((h) => !isHostname(h));
+        return DOMAIN_MESSAGES.nameserverNumberInvalid(bad + 1);
+      },
+    ),
+    ['nameservers'],
+  ),
+  v.forward(
+    v.check(
+      (i) => i.use_store_nameservers || (nonBlank(i.nameservers).length >= CUSTOM_NAMESERVERS_MIN && nonBlank(i.nameservers).length <= CUSTOM_NAMESERVERS_MAX),
+      DOMAIN_MESSAGES.nameserverCount,
+    ),
+    ['nameservers'],
+  ),
+  v.forward(
+    v.check((i) => {
+      if (i.use_store_nameservers) return true;
+      const hosts = nonBlank(i.nameservers).map(asciiHost);
+      return new Set(hosts).size === hosts.length;
+    }, DOMAIN_MESSAGES.nameserverDuplicate),
+    ['nameservers'],
+  ),
+  v.transform((i) => ({
+    use_store_nameservers: i.use_store_nameservers,
+    nameservers: i.use_store_nameservers ? [] : nonBlank(i.nameservers).map(asciiHost),
+  })),
+);
+
+function nonBlank(list: readonly string[]): string[] {
+  return list.map((s) => s.trim()).filter((s) => s !== '');
+}
+
+/** One custom nameserver field of the page, checked alone (the message shows under that field). */
+export const nameserverFieldSchema = v.pipe(v.string(), v.check(isHostname, DOMAIN_MESSAGES.nameserverInvalid));
+
+export const registrarLockSchema = v.object({ locked: v.boolean(DOMAIN_MESSAGES.lock) });
+
+export const domainSettingsSchema = v.object({ protection: v.optional(v.boolean(DOMAIN_MESSAGES.protection)) });
+
+export const eppRevealSchema = v.object({
+  password: v.pipe(v.string(DOMAIN_MESSAGES.password), v.nonEmpty(DOMAIN_MESSAGES.password)),
+});
