@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readFileSync } from 'node:fs';
 
-const REMOTES = ['mf-auth', 'mf-domains', 'mf-cart', 'mf-dashboard', 'mf-content'];
+const REMOTES = ['mf-auth', 'mf-domains', 'mf-cart', 'mf-dashboard', 'mf-content', 'mf-staff'];
 
 /** A remote never imports another remote; the shell never imports a remote's source (CONVENTIONS.md). */
 const noRemoteImports = (self) => ({

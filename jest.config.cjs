@@ -24,7 +24,7 @@ const browser = {
   globals: { __DEV_API_BASE_URL__: 'http://localhost:8000' },
 };
 
-const apps = ['shared', 'shell', 'mf-auth', 'mf-domains', 'mf-cart', 'mf-dashboard', 'mf-content'];
+const apps = ['shared', 'shell', 'mf-auth', 'mf-domains', 'mf-cart', 'mf-dashboard', 'mf-content', 'mf-staff'];
 
 module.exports = {
   projects: [

@@ -17,6 +17,7 @@ const APPS = {
   'mf-cart': { port: 3003, env: 'MF_CART_PORT', remote: 'mf_cart' },
   'mf-dashboard': { port: 3004, env: 'MF_DASHBOARD_PORT', remote: 'mf_dashboard' },
   'mf-content': { port: 3005, env: 'MF_CONTENT_PORT', remote: 'mf_content' },
+  'mf-staff': { port: 3006, env: 'MF_STAFF_PORT', remote: 'mf_staff' },
 };
 const portOf = (app) => Number(process.env[APPS[app].env] || APPS[app].port);
 
@@ -158,14 +159,16 @@ function routerAliases(dev) {
  * @param {string} app     folder name: 'shell' or 'mf-…'
  * @param {object} argv    webpack-cli argv ({mode})
  * @param {object} [opts]  {single: true} builds the one-bundle baseline (shell only, no federation);
- *                         {dir, outDir} build sources from another folder into another folder
+ *                         {dir, outDir} build sources from another folder into another folder;
+ *                         {remote} names the built remote otherwise (with dir: a new remote)
  */
 function createConfig(app, argv = {}, opts = {}) {
   const mode = argv.mode || process.env.NODE_ENV || 'production';
   const dev = mode === 'development';
   // opts.dir / opts.outDir build a copy of an app's sources elsewhere (the e2e independent-deploy check).
   const dir = opts.dir || path.join(root, app);
-  const meta = APPS[app];
+  // opts.remote builds a remote under another Module Federation name (a remote the shell has never heard of).
+  const meta = opts.remote ? { ...APPS[app], remote: opts.remote } : APPS[app];
   const single = Boolean(opts.single);
   const earlyScript = app === 'shell' && !dev;
   const apiBaseUrl = process.env.API_BASE_URL || `http://localhost:${process.env.API_PORT || 8000}`;
@@ -263,7 +266,12 @@ function createConfig(app, argv = {}, opts = {}) {
   };
 }
 
-/** The `/config.json` served to the shell (CONTRACT.md 'Runtime composition'), from the environment. */
+/**
+ * The `/config.json` served to the shell (CONTRACT.md 'Runtime composition', README 'Route ownership'): the remotes'
+ * manifests from the environment, their routes from config.routes.json, and whatever config.local.json (or the file
+ * `STOREFRONT_CONFIG_LOCAL` names) adds or overrides: a remote deployed on its own, with its URL and its routes.
+ * Both files are read on every request, so an added remote is live at the next page load, the shell untouched.
+ */
 function runtimeConfig(env = process.env) {
   const host = env.STOREFRONT_HOST || 'localhost';
   const remotes = {};
@@ -272,7 +280,22 @@ function runtimeConfig(env = process.env) {
     const override = env[`${meta.remote.toUpperCase()}_URL`];
     remotes[meta.remote] = override || `http://${host}:${portOf(app)}/mf-manifest.json`;
   }
-  return { apiBaseUrl: env.API_BASE_URL || `http://${host}:${env.API_PORT || 8000}`, remotes };
+  const routes = readJson(path.join(root, 'config.routes.json'));
+  const local = readJson(env.STOREFRONT_CONFIG_LOCAL || path.join(root, 'config.local.json'), {});
+  Object.assign(remotes, local.remotes);
+  Object.assign(routes, local.routes);
+  return { apiBaseUrl: env.API_BASE_URL || `http://${host}:${env.API_PORT || 8000}`, remotes, routes };
+}
+
+function readJson(file, fallback) {
+  let text;
+  try {
+    text = require('node:fs').readFileSync(file, 'utf8');
+  } catch (error) {
+    if (fallback !== undefined && error.code === 'ENOENT') return fallback;
+    throw error;
+  }
+  return JSON.parse(text);
 }
 
 module.exports = { createConfig, runtimeConfig, APPS, portOf };

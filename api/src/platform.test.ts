@@ -151,7 +151,7 @@ describe('development mailbox', () => {
     expect(all.length).toBeGreaterThanOrEqual(2);
     expect(Object.keys(all[0]).sort()).toEqual(['created_at', 'html', 'id', 'subject', 'text', 'to']);
     expect(all[0].id).toBeGreaterThan(all[1].id);
-    expect(all[0].to).toBe('support@example.com');
+    expect(all[0].to).toBe('support@hosthub.test');
     const demo = (await t.app.inject({ method: 'GET', url: '/dev/outbox?to=DEMO@example.com' })).json();
     expect(demo.length).toBeGreaterThan(0);
     expect(demo.every((m: { to: string }) => m.to === 'demo@example.com')).toBe(true);

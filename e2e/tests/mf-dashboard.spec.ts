@@ -36,12 +36,12 @@ async function staffLogin(): Promise<string> {
     expect(res.ok(), await res.text()).toBeTruthy();
     let code = '';
     for (let i = 0; i < 50 && !code; i++) {
-      const mails = (await (await api.get('/dev/outbox?to=support@example.com')).json()) as { text: string; created_at: string }[];
+      const mails = (await (await api.get('/dev/outbox?to=support@hosthub.test')).json()) as { text: string; created_at: string }[];
       const mail = mails.find((m) => m.created_at >= since);
       code = mail ? (/code is:?\s*([0-9A-Za-z]{4,20})/i.exec(mail.text)?.[1] ?? '') : '';
       if (!code) await new Promise((r) => setTimeout(r, 200));
     }
-    expect(code, 'login code mailed to support@example.com').not.toBe('');
+    expect(code, 'login code mailed to support@hosthub.test').not.toBe('');
     const sub = await api.post('/core/submit-login-code/', { data: { login_code: code } });
     expect(sub.ok(), await sub.text()).toBeTruthy();
     return ((await sub.json()) as { access: string }).access;

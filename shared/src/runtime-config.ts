@@ -2,7 +2,26 @@
 // remotes read it through this module, which is a Module Federation singleton.
 export interface RuntimeConfig {
   apiBaseUrl: string;
+  /** Remote name → its mf-manifest.json URL. */
   remotes: Record<string, string>;
+  /**
+   * Remote name → the path prefixes it owns and the ones that need a session (README, 'Route ownership'). Always
+   * there once config.json is parsed; a remote running stand-alone or under test has no use for it.
+   */
+  routes?: Record<string, RemoteRoutes>;
+}
+
+/** config.json as parsed: routes always filled. */
+export type LoadedRuntimeConfig = Required<RuntimeConfig>;
+
+/**
+ * The paths one remote owns. A prefix owns itself and everything under it ('/blog' owns '/blog' and '/blog/x', not
+ * '/blogs'); '/' owns only the home page; a prefix ending in '*' owns every path starting with the rest ('/auth*'
+ * owns '/authorize' too). `protected` prefixes (same rules) need a session: the shell sends visitors to log in.
+ */
+export interface RemoteRoutes {
+  prefixes: string[];
+  protected: string[];
 }
 
 /**
@@ -14,8 +33,10 @@ export interface RouteHandle {
   prefetch?: () => void;
 }
 
+/** The remotes every storefront has; config.json may name more (each with its routes). */
 export const REMOTE_NAMES = ['mf_auth', 'mf_domains', 'mf_cart', 'mf_dashboard', 'mf_content'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+/** A remote's Module Federation name, as config.json names it. */
+export type RemoteName = string;
 
 let current: RuntimeConfig | null = null;
 
@@ -29,9 +50,9 @@ export function getRuntimeConfig(): RuntimeConfig {
 }
 
 /** Checks the shape of a parsed config.json and names the first problem found. */
-export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+export function parseRuntimeConfig(value: unknown): LoadedRuntimeConfig {
   if (typeof value !== 'object' || value === null) throw new Error('config.json is not a JSON object.');
-  const { apiBaseUrl, remotes } = value as Record<string, unknown>;
+  const { apiBaseUrl, remotes, routes } = value as Record<string, unknown>;
   if (typeof apiBaseUrl !== 'string' || !/^https?:\/\//.test(apiBaseUrl)) {
     throw new Error('config.json: "apiBaseUrl" must be an http(s) URL.');
   }
@@ -42,14 +63,19 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     if (typeof url !== 'string' || url === '') throw new Error(`config.json: "remotes.${name}" is missing.`);
     out[name] = url;
   }
-  return { apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''), remotes: out };
+  for (const [name, url] of Object.entries(remotes as Record<string, unknown>)) {
+    if (name in out) continue;
+    if (typeof url !== 'string' || url === '') throw new Error(`config.json: "remotes.${name}" must be a URL.`);
+    out[name] = url;
+  }
+  return { apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''), remotes: out, routes: parseRoutes(routes, out) };
 }
 
 /** Fetches (never from cache) and checks `/config.json`; `request` is that fetch when the caller started it early. */
 export async function loadRuntimeConfig(
   url = '/config.json',
   request: Promise<Response> = fetch(url, { cache: 'no-store' }),
-): Promise<RuntimeConfig> {
+): Promise<LoadedRuntimeConfig> {
   let response: Response;
   try {
     response = await request;
@@ -66,4 +92,33 @@ export async function loadRuntimeConfig(
   const config = parseRuntimeConfig(body);
   setRuntimeConfig(config);
   return config;
+}
+
+/**
+ * The routes of config.json written before route ownership moved there (round 1): the five remotes' prefixes as
+ * they were. Used only when config.json has no "routes" at all, so such a deployment keeps working unchanged.
+ */
+const ROUND_ONE_ROUTES: Record<string, RemoteRoutes> = {
+  mf_content: { prefixes: ['/', '/blog', '/blogpost', '/privacy-policy', '/terms-of-service', '/return-policy', '/about', '/contact-us', '/help'], protected: [] },
+  mf_auth: { prefixes: ['/auth*', '/emailverified', '/resend-code'], protected: [] },
+  mf_domains: { prefixes: ['/search', '/transfer-domain', '/buy-domain'], protected: [] },
+  mf_cart: { prefixes: ['/cart', '/services-list', '/pricing'], protected: [] },
+  mf_dashboard: { prefixes: ['/dashboard', '/account-settings'], protected: ['/dashboard', '/account-settings'] },
+};
+
+const isPrefixList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((p) => typeof p === 'string' && p.startsWith('/'));
+
+function parseRoutes(value: unknown, remotes: Record<string, string>): Record<string, RemoteRoutes> {
+  if (value === undefined) return ROUND_ONE_ROUTES;
+  if (typeof value !== 'object' || value === null) throw new Error('config.json: "routes" must be an object.');
+  const out: Record<string, RemoteRoutes> = {};
+  for (const [name, entry] of Object.entries(value as Record<string, unknown>)) {
+    if (!(name in remotes)) throw new Error(`config.json: "routes.${name}" names a remote that "remotes" does not list.`);
+    const { prefixes, protected: guarded = [] } = (entry ?? {}) as Record<string, unknown>;
+    if (!isPrefixList(prefixes)) throw new Error(`config.json: "routes.${name}.prefixes" must be a list of paths starting with '/'.`);
+    if (!isPrefixList(guarded)) throw new Error(`config.json: "routes.${name}.protected" must be a list of paths starting with '/'.`);
+    out[name] = { prefixes, protected: guarded };
+  }
+  return out;
 }

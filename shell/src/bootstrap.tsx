@@ -1,12 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
-import { loadRuntimeConfig, type RuntimeConfig } from 'shared/runtime-config';
+import { loadRuntimeConfig, type LoadedRuntimeConfig, type RuntimeConfig } from 'shared/runtime-config';
 import { GlobalStyles } from 'shared/ui';
 import { ConfigError } from './config-error';
 import { watchLinksForPreload } from './preload';
 import { loadRoutes, prefetchPage, preload, setRemoteLoader, type RemoteLoader } from './remotes';
-import { ownerOf } from './route-table';
+import { ownerOf, setRouteTable } from './route-table';
 import { shellRoutes } from './routes';
 
 /**
@@ -23,7 +23,7 @@ function Shell() {
  */
 export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
-  let config: RuntimeConfig;
+  let config: LoadedRuntimeConfig;
   try {
     config = await loadRuntimeConfig('/config.json', window.__storefrontConfig);
   } catch (error) {
@@ -35,6 +35,7 @@ export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader)
     );
     return;
   }
+  setRouteTable(config.routes);
   setRemoteLoader(makeLoader(config));
   const first = ownerOf(window.location.pathname);
   if (first) {

@@ -5,7 +5,8 @@
 // response (federation.ts) and does not ask for it again. Any failure here is left to the runtime's own load, which
 // shows it with Retry.
 import { formatMoney } from 'shared/format';
-import { ownerOf } from './route-table';
+import { ownerOf, setRouteTable } from './route-table';
+import type { RemoteRoutes } from 'shared/runtime-config';
 
 /** The part of an mf-manifest.json read here. */
 interface Manifest {
@@ -55,12 +56,18 @@ const config = fetch('/config.json', { cache: 'no-store' });
 // the page waits for its scripts, rather than in the middle of its first render.
 formatMoney(0);
 window.__storefrontConfig = config;
-const remote = __FEDERATED__ ? ownerOf(window.location.pathname) : null;
-if (remote) {
+if (__FEDERATED__) {
   window.__storefrontManifest = config
-    .then((response) => response.clone().json() as Promise<{ remotes?: Record<string, unknown> }>)
-    .then(async ({ remotes }) => {
-      const url = remotes?.[remote];
+    .then(
+      (response) =>
+        response.clone().json() as Promise<{ remotes?: Record<string, unknown>; routes?: Record<string, RemoteRoutes> }>,
+    )
+    .then(async ({ remotes, routes }) => {
+      // config.json names the current page's owner; without "routes" (an older config.json) the bootstrap decides.
+      if (!routes || typeof routes !== 'object') return undefined;
+      setRouteTable(routes);
+      const remote = ownerOf(window.location.pathname);
+      const url = remote ? remotes?.[remote] : undefined;
       if (typeof url !== 'string') return undefined;
       const response = await fetch(url);
       if (!response.ok) return undefined;

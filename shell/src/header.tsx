@@ -7,6 +7,7 @@ import { getCurrency } from 'shared/currency';
 import { signOut, useLoggedIn } from 'shared/session';
 import { ButtonLink, Dialog, theme } from 'shared/ui';
 import { Logo } from './logo';
+import { useIsStaff } from './staff-role';
 
 export const MAIN_LINKS = [
   { to: '/#domain', label: 'Domain' },
@@ -74,6 +75,7 @@ function AccountMenu() {
   const menuId = useId();
   const wrap = useRef<HTMLDivElement>(null);
   const logout = useLogout();
+  const staff = useIsStaff();
   useEffect(() => {
     if (!open) return;
     const close = (event: Event) => {
@@ -98,6 +100,11 @@ function AccountMenu() {
               <Link to={l.to}>{l.label}</Link>
             </li>
           ))}
+          {staff ? (
+            <li>
+              <Link to="/staff">Staff</Link>
+            </li>
+          ) : null}
           <li>
             <button type="button" onClick={logout}>
               Logout
@@ -124,6 +131,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname, hash } = useLocation();
   const logout = useLogout();
+  const staff = useIsStaff();
   useEffect(() => setMenuOpen(false), [pathname, hash]);
   useEffect(() => {
     loadCartCount(getCurrency()).catch(() => {});
@@ -179,6 +187,11 @@ export function Header() {
                     <Link to={l.to}>{l.label}</Link>
                   </li>
                 ))}
+                {staff ? (
+                  <li>
+                    <Link to="/staff">Staff</Link>
+                  </li>
+                ) : null}
                 <li>
                   <button type="button" onClick={logout}>
                     Logout

@@ -1,39 +1,29 @@
-// Which remote owns which paths (CONTRACT.md 'Route ownership'), and which paths need a session (spec section 2).
-import type { RemoteName } from 'shared/runtime-config';
+// Which remote owns which paths, and which paths need a session: read from config.json's "routes" at run time
+// (README, 'Route ownership'), so a remote with new prefixes is added without rebuilding the shell.
+import type { RemoteName, RemoteRoutes } from 'shared/runtime-config';
 
-const OWNERS: [prefix: string, remote: RemoteName][] = [
-  ['/auth', 'mf_auth'],
-  ['/emailverified', 'mf_auth'],
-  ['/resend-code', 'mf_auth'],
-  ['/search', 'mf_domains'],
-  ['/transfer-domain', 'mf_domains'],
-  ['/buy-domain', 'mf_domains'],
-  ['/cart', 'mf_cart'],
-  ['/services-list', 'mf_cart'],
-  ['/pricing', 'mf_cart'],
-  ['/dashboard', 'mf_dashboard'],
-  ['/account-settings', 'mf_dashboard'],
-  ['/blog', 'mf_content'],
-  ['/blogpost', 'mf_content'],
-  ['/privacy-policy', 'mf_content'],
-  ['/terms-of-service', 'mf_content'],
-  ['/return-policy', 'mf_content'],
-  ['/about', 'mf_content'],
-  ['/contact-us', 'mf_content'],
-  ['/help', 'mf_content'],
-];
+let owners: [prefix: string, remote: RemoteName][] = [];
+let guarded: string[] = [];
 
-const PROTECTED = ['/dashboard', '/account-settings'];
+/** A prefix owns itself and what is under it; '/x*' owns every path starting with '/x'. */
+export function under(pathname: string, prefix: string): boolean {
+  if (prefix.endsWith('*')) return pathname.startsWith(prefix.slice(0, -1));
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
 
-const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+/** Sets the table from config.json's routes. The longest matching prefix wins, whoever lists it. */
+export function setRouteTable(routes: Record<string, RemoteRoutes>): void {
+  owners = Object.entries(routes)
+    .flatMap(([remote, entry]) => entry.prefixes.map((prefix): [string, RemoteName] => [prefix, remote]))
+    .sort((a, b) => b[0].length - a[0].length);
+  guarded = Object.values(routes).flatMap((entry) => entry.protected);
+}
 
 /** The remote that renders `pathname`, or null for a path nobody owns (the 404 page). */
 export function ownerOf(pathname: string): RemoteName | null {
-  if (pathname === '/' || pathname === '') return 'mf_content';
-  // Spec: '/auth' and anything starting with '/auth' is the login area.
-  if (pathname.startsWith('/auth')) return 'mf_auth';
-  for (const [prefix, remote] of OWNERS) if (under(pathname, prefix)) return remote;
+  const path = pathname === '' ? '/' : pathname;
+  for (const [prefix, remote] of owners) if (under(path, prefix)) return remote;
   return null;
 }
 
-export const isProtected = (pathname: string): boolean => PROTECTED.some((p) => under(pathname, p));
+export const isProtected = (pathname: string): boolean => guarded.some((p) => under(pathname, p));

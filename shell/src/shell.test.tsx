@@ -4,7 +4,8 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { setRuntimeConfig } from 'shared/runtime-config';
 import { sessionStore } from 'shared/session';
 import { loadRoutes, setRemoteLoader } from './remotes';
-import { ownerOf } from './route-table';
+import routeTable from '../../config.routes.json';
+import { isProtected, ownerOf, setRouteTable } from './route-table';
 import { shellRoutes } from './routes';
 
 function Where() {
@@ -14,6 +15,7 @@ function Where() {
 
 beforeAll(() => {
   setRuntimeConfig({ apiBaseUrl: 'http://api.test', remotes: {} });
+  setRouteTable(routeTable);
   // The API is not part of these tests: every call fails fast, as when the API is down.
   globalThis.fetch = jest.fn(() => Promise.reject(new TypeError('offline'))) as typeof fetch;
   // Stand-in remotes: each renders its own name and where it is.
@@ -49,6 +51,24 @@ it('maps paths to the remotes of CONTRACT.md', () => {
   expect(ownerOf('/help')).toBe('mf_content');
   expect(ownerOf('/searching')).toBeNull();
   expect(ownerOf('/nope')).toBeNull();
+});
+
+it('takes route ownership from config.json: a new remote, its prefixes and its protected paths', () => {
+  try {
+    setRouteTable({ ...routeTable, mf_partner: { prefixes: ['/partners', '/help/partners'], protected: ['/partners/private'] } });
+    expect(ownerOf('/partners')).toBe('mf_partner');
+    expect(ownerOf('/partners/x')).toBe('mf_partner');
+    // The longest prefix wins, whichever remote lists it.
+    expect(ownerOf('/help/partners')).toBe('mf_partner');
+    expect(ownerOf('/help')).toBe('mf_content');
+    expect(ownerOf('/partnersx')).toBeNull();
+    expect(isProtected('/partners/private/1')).toBe(true);
+    expect(isProtected('/partners')).toBe(false);
+    expect(isProtected('/dashboard')).toBe(true);
+  } finally {
+    setRouteTable(routeTable);
+  }
+  expect(ownerOf('/partners')).toBeNull();
 });
 
 it('sends a visitor on a protected path to /auth?redirect={path}, replacing the history entry', async () => {

@@ -357,7 +357,7 @@ describe('sessions: /core/me/, /core/refresh, /core/logout/', () => {
   });
 
   it('the seeded support user is staff', async () => {
-    const s = await fullLogin(t.app, 'support', 'support-pass-2024', 'support@example.com');
+    const s = await fullLogin(t.app, 'support', 'support-pass-2024', 'support@hosthub.test');
     const res = await t.app.inject({ method: 'GET', url: '/core/me/', headers: auth(s.access) });
     expect(json(res).data.is_staff).toBe(true);
   });

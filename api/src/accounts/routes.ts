@@ -285,6 +285,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         first_name: user.firstName,
         last_name: user.lastName,
         is_staff: user.isStaff,
+        role: user.role,
         phone_number: user.phoneNumber,
         address: user.address,
         city: user.city,

@@ -9,6 +9,7 @@ import { cartRoutes } from '../cart/routes';
 import { carts } from '../db/schema-commerce';
 import { domainRoutes } from '../domains/routes';
 import { paymentRoutes } from '../payments/routes';
+import { staffRoutes } from '../staff/plugin';
 import { ticketRoutes } from '../tickets/routes';
 import { loadCommerceConfig } from './config';
 import { REQUEST_DOCS } from './docs';
@@ -58,6 +59,8 @@ async function commercePlugin(app: FastifyInstance, opts: CommercePluginOptions 
   await app.register(lifecycleRoutes);
   await app.register(paymentRoutes);
   await app.register(ticketRoutes);
+  // The operator's console (issue 16): inside commerce, so it sees the price book (app.commerce).
+  await app.register(staffRoutes);
 }
 
 // fastify-plugin: `app.commerce` is visible app-wide, so work scheduled on the root app (reconcilePendingPayments, the

@@ -107,7 +107,8 @@ export class ContentRepository {
   }
 
   async blogPosts() {
-    const rows = await this.db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+    // Drafts (unpublished, issue 16) are not public.
+    const rows = await this.db.select().from(blogPosts).where(eq(blogPosts.published, true)).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
     return rows.map((r) => ({
       id: r.id,
       slug: r.slug,

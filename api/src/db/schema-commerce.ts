@@ -140,6 +140,7 @@ export const invoices = pgTable('invoices', {
   dueDate: day('due_date').notNull(),
   createdAt: ts('created_at').notNull(),
   paidAt: ts('paid_at'),
+  bankReference: text('bank_reference'),
 });
 
 export const invoiceItems = pgTable('invoice_items', {
@@ -206,7 +207,7 @@ export const walletEntries = pgTable('wallet_entries', {
   userId: integer('user_id').notNull(),
   currency: text('currency').notNull(),
   amountMinor: money('amount_minor').notNull(),
-  kind: text('kind').$type<'deposit' | 'payment' | 'refund'>().notNull(),
+  kind: text('kind').$type<'deposit' | 'payment' | 'refund' | 'adjustment'>().notNull(),
   paymentId: integer('payment_id')
     .unique()
     .references(() => payments.id),

@@ -18,6 +18,8 @@ export const users = pgTable('users', {
   phoneNumber: text('phone_number').notNull().default(''),
   isActive: boolean('is_active').notNull().default(false),
   isStaff: boolean('is_staff').notNull().default(false),
+  /** migrations/0400_staff.sql: 'customer' | 'support' | 'billing' | 'admin'. */
+  role: text('role').$type<'customer' | 'support' | 'billing' | 'admin'>().notNull().default('customer'),
   dateJoined: ts('date_joined').notNull(),
   lastLogin: ts('last_login'),
   deletedAt: ts('deleted_at'),
@@ -99,6 +101,8 @@ export const blogPosts = pgTable('blog_posts', {
   image: text('image').notNull(),
   author: text('author').notNull(),
   createdAt: ts('created_at').notNull(),
+  published: boolean('published').notNull().default(true),
+  updatedAt: ts('updated_at'),
 });
 
 export const policies = pgTable('policies', {

@@ -9,7 +9,7 @@ export interface Entry {
   userId: number;
   currency: string;
   amountMinor: number;
-  kind: 'deposit' | 'payment' | 'refund';
+  kind: 'deposit' | 'payment' | 'refund' | 'adjustment';
   paymentId?: number;
   invoiceId?: number;
   description: string;

@@ -5,7 +5,7 @@ import { users } from '../db/schema';
 import type { SeedContext } from './index';
 
 export const DEMO_USER = { username: 'demo', password: 'demo-pass-2024', email: 'demo@example.com' } as const;
-export const STAFF_USER = { username: 'support', password: 'support-pass-2024', email: 'support@example.com' } as const;
+export const STAFF_USER = { username: 'support', password: 'support-pass-2024', email: 'support@hosthub.test' } as const;
 
 export async function seedAccounts(tx: Executor, { clock }: SeedContext): Promise<void> {
   const now = clock.now();

@@ -7,6 +7,7 @@ import type { Database, Executor } from '../db';
 import { seedAccounts } from './accounts';
 import { seedCommerce } from './commerce';
 import { seedContent } from './content';
+import { seedStaff } from './staff';
 
 export interface SeedContext {
   config: Config;
@@ -23,6 +24,7 @@ export const seeders: Seeder[] = [
   { name: '0001_accounts', run: seedAccounts },
   { name: '0002_content', run: seedContent },
   { name: '0100_commerce', run: seedCommerce },
+  { name: '0400_staff', run: seedStaff },
 ];
 
 /** Runs each seeder not yet recorded. Returns the names that ran. */

@@ -175,7 +175,7 @@ test('the seeded support account is staff and sees every ticket', async () => {
   const c = await t.user();
   const id = (await create(c.auth, { title: 'Seen by support?', description: 'y', priority: 'low' })).json()
     .data.id as number;
-  const { access } = await fullLogin(t.app, 'support', 'support-pass-2024', 'support@example.com');
+  const { access } = await fullLogin(t.app, 'support', 'support-pass-2024', 'support@hosthub.test');
   const list = (await t.inject({ url: '/ticket/tickets', auth: `Token ${access}` })).json() as {
     id: number;
   }[];

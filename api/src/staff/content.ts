@@ -1,0 +1,214 @@
+// Staff content (admin): blog posts (create, edit, publish, unpublish), the three policies, FAQs and the company
+// details. HTML is refused when it could run anything (fields.ts); every write drops the public content cache
+// (content/cache.ts), so the public pages show the change at the next request.
+import { asc, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { textField } from '../commerce/fields';
+import type { Executor } from '../db';
+import { blogPosts, companyDetails, faqs, policies } from '../db/schema';
+import { notFound, parseBody, validationError } from '../http/errors';
+import { audit } from './audit';
+import { htmlField } from './fields';
+import { staffOf } from './plugin';
+
+const POLICY_KINDS = ['privacy', 'terms', 'return'] as const;
+const DEFAULT_IMAGE = 'blog/default.jpg';
+
+const slugField = v.optional(
+  v.pipe(
+    v.string('Not a valid string.'),
+    v.trim(),
+    v.toLowerCase(),
+    v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single hyphens.'),
+    v.maxLength(120, 'Ensure this field has no more than 120 characters.'),
+  ),
+);
+const NewPost = v.object({
+  title: textField(200, 'Enter a title.'),
+  content: htmlField(100_000, 'Write the post.'),
+  slug: slugField,
+  author: v.optional(textField(100, 'Enter the author.')),
+  image: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[\w./-]{1,200}$/, 'Give the image path under /static/.'))),
+  published: v.optional(v.boolean('published is true or false.'), false),
+});
+const PatchPost = v.object({
+  title: v.optional(textField(200, 'Enter a title.')),
+  content: v.optional(htmlField(100_000, 'Write the post.')),
+  author: v.optional(textField(100, 'Enter the author.')),
+  published: v.optional(v.boolean('published is true or false.')),
+});
+const Policy = v.object({ body: htmlField(200_000, 'Write the policy.') });
+const Company = v.object({
+  about_us: textField(5000, 'Describe the company.'),
+  address: textField(500, 'Enter the address.'),
+  phone_number: textField(50, 'Enter the phone number.'),
+  email: v.pipe(textField(254, 'Enter the e-mail address.'), v.email('Enter a valid e-mail address.')),
+});
+const Faq = v.object({ question: textField(500, 'Enter the question.'), answer: textField(5000, 'Enter the answer.') });
+const PatchFaq = v.object({ question: v.optional(textField(500, 'Enter the question.')), answer: v.optional(textField(5000, 'Enter the answer.')) });
+
+const slugify = (title: string) =>
+  title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100) || 'post';
+
+type Post = typeof blogPosts.$inferSelect;
+const postView = (p: Post) => ({
+  id: p.id,
+  slug: p.slug,
+  title: p.title,
+  content: p.content,
+  author: p.author,
+  image: p.image,
+  published: p.published,
+  created_at: p.createdAt.toISOString(),
+  updated_at: p.updatedAt ? p.updatedAt.toISOString() : null,
+});
+const postAudit = (p: Post) => ({ title: p.title, slug: p.slug, published: p.published, content_length: p.content.length });
+
+export async function contentAdminRoutes(app: FastifyInstance) {
+  const db = app.db.orm;
+  const write = async <T>(fn: (tx: Executor) => Promise<T>): Promise<T> => {
+    const out = await db.transaction(async (txRaw) => fn(txRaw as unknown as Executor));
+    app.content.invalidate();
+    return out;
+  };
+  const idOf = (raw: string, what: string) => {
+    if (!/^\d{1,9}$/.test(raw)) throw notFound(`No such ${what}.`);
+    return Number(raw);
+  };
+
+  app.get('/staff/content/posts/', async () => {
+    const rows = await db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+    return rows.map(postView);
+  });
+
+  app.post('/staff/content/posts/', async (request, reply) => {
+    const body = parseBody(NewPost, request.body);
+    const me = staffOf(request);
+    const now = app.clock.now();
+    const post = await write(async (tx) => {
+      let slug = body.slug ?? slugify(body.title);
+      const [taken] = await tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug));
+      if (taken) {
+        if (body.slug) throw validationError({ slug: 'Another post has this slug.' });
+        slug = `${slug}-${now.getTime().toString(36)}`;
+      }
+      const [p] = await tx
+        .insert(blogPosts)
+        .values({ slug, title: body.title, content: body.content, author: body.author ?? me.username, image: body.image ?? DEFAULT_IMAGE, published: body.published, createdAt: now, updatedAt: now })
+        .returning();
+      await audit(tx, me, { action: 'content.post_create', targetType: 'post', targetId: p!.id, before: null, after: postAudit(p!) }, now);
+      return p!;
+    });
+    return reply.code(201).send({ message: 'Post created.', data: postView(post) });
+  });
+
+  app.patch('/staff/content/posts/:id/', async (request) => {
+    const body = parseBody(PatchPost, request.body);
+    const me = staffOf(request);
+    const id = idOf((request.params as { id: string }).id, 'post');
+    const now = app.clock.now();
+    const post = await write(async (tx) => {
+      const [old] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
+      if (!old) throw notFound('No such post.');
+      const [p] = await tx
+        .update(blogPosts)
+        .set({
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.content !== undefined ? { content: body.content } : {}),
+          ...(body.author !== undefined ? { author: body.author } : {}),
+          ...(body.published !== undefined ? { published: body.published } : {}),
+          updatedAt: now,
+        })
+        .where(eq(blogPosts.id, id))
+        .returning();
+      const action =
+        body.published !== undefined && body.published !== old.published && body.title === undefined && body.content === undefined
+          ? body.published
+            ? 'content.post_publish'
+            : 'content.post_unpublish'
+          : 'content.post_edit';
+      await audit(tx, me, { action, targetType: 'post', targetId: id, before: postAudit(old), after: postAudit(p!) }, now);
+      return p!;
+    });
+    return { message: 'Post saved.', data: postView(post) };
+  });
+
+  app.get('/staff/content/pages/', async () => {
+    const [pol, faqRows, company] = await Promise.all([
+      db.select().from(policies).orderBy(asc(policies.id)),
+      db.select().from(faqs).orderBy(asc(faqs.position), asc(faqs.id)),
+      db.select().from(companyDetails).orderBy(asc(companyDetails.id)).limit(1),
+    ]);
+    return {
+      policies: POLICY_KINDS.map((kind) => ({ kind, body: pol.find((p) => p.kind === kind)?.body ?? '' })),
+      faqs: faqRows.map((f) => ({ id: f.id, question: f.question, answer: f.answer })),
+      company: company[0]
+        ? { about_us: company[0].aboutUs, address: company[0].address, phone_number: company[0].phoneNumber, email: company[0].email }
+        : null,
+    };
+  });
+
+  app.put('/staff/content/policies/:kind/', async (request) => {
+    const kind = (request.params as { kind: string }).kind;
+    if (!(POLICY_KINDS as readonly string[]).includes(kind)) throw notFound('No such policy.');
+    const body = parseBody(Policy, request.body);
+    const me = staffOf(request);
+    const now = app.clock.now();
+    await write(async (tx) => {
+      const [old] = await tx.select().from(policies).where(eq(policies.kind, kind as (typeof POLICY_KINDS)[number])).orderBy(asc(policies.id)).limit(1).for('update');
+      if (old) await tx.update(policies).set({ body: body.body }).where(eq(policies.id, old.id));
+      else await tx.insert(policies).values({ kind: kind as (typeof POLICY_KINDS)[number], body: body.body });
+      await audit(tx, me, { action: 'content.policy', targetType: 'policy', targetId: kind, before: old ? { body: old.body } : null, after: { body: body.body } }, now);
+    });
+    return { message: 'Policy saved.' };
+  });
+
+  app.put('/staff/content/company/', async (request) => {
+    const body = parseBody(Company, request.body);
+    const me = staffOf(request);
+    const now = app.clock.now();
+    await write(async (tx) => {
+      const [old] = await tx.select().from(companyDetails).orderBy(asc(companyDetails.id)).limit(1).for('update');
+      const values = { aboutUs: body.about_us, address: body.address, phoneNumber: body.phone_number, email: body.email };
+      if (old) await tx.update(companyDetails).set(values).where(eq(companyDetails.id, old.id));
+      else await tx.insert(companyDetails).values(values);
+      const shown = old ? { about_us: old.aboutUs, address: old.address, phone_number: old.phoneNumber, email: old.email } : null;
+      await audit(tx, me, { action: 'content.company', targetType: 'company', targetId: 'company', before: shown, after: body }, now);
+    });
+    return { message: 'Company details saved.' };
+  });
+
+  app.post('/staff/content/faqs/', async (request, reply) => {
+    const body = parseBody(Faq, request.body);
+    const me = staffOf(request);
+    const now = app.clock.now();
+    const row = await write(async (tx) => {
+      const [last] = await tx.select({ position: faqs.position }).from(faqs).orderBy(desc(faqs.position)).limit(1);
+      const [f] = await tx.insert(faqs).values({ question: body.question, answer: body.answer, position: (last?.position ?? 0) + 1 }).returning();
+      await audit(tx, me, { action: 'content.faq_create', targetType: 'faq', targetId: f!.id, before: null, after: body }, now);
+      return f!;
+    });
+    return reply.code(201).send({ message: 'FAQ added.', data: { id: row.id, question: row.question, answer: row.answer } });
+  });
+
+  app.patch('/staff/content/faqs/:id/', async (request) => {
+    const body = parseBody(PatchFaq, request.body);
+    const me = staffOf(request);
+    const id = idOf((request.params as { id: string }).id, 'FAQ');
+    const now = app.clock.now();
+    const row = await write(async (tx) => {
+      const [old] = await tx.select().from(faqs).where(eq(faqs.id, id)).for('update');
+      if (!old) throw notFound('No such FAQ.');
+      const [f] = await tx.update(faqs).set(body).where(eq(faqs.id, id)).returning();
+      await audit(tx, me, { action: 'content.faq_edit', targetType: 'faq', targetId: id, before: { question: old.question, answer: old.answer }, after: { question: f!.question, answer: f!.answer } }, now);
+      return f!;
+    });
+    return { message: 'FAQ saved.', data: { id: row.id, question: row.question, answer: row.answer } };
+  });
+}

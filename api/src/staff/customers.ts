@@ -1,0 +1,158 @@
+// Staff customers: search by username, e-mail or domain; one customer's profile, wallet (balances and ledger),
+// domains, services, invoices and tickets; wallet adjustments (credit or debit, with a required reason).
+import { desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import type { Executor } from '../db';
+import { users } from '../db/schema';
+import { customerDomains, invoices, tickets, userServices, walletEntries } from '../db/schema-commerce';
+import { notFound, parseBody, validationError } from '../http/errors';
+import { formatMoney, toMajor } from '../money/money';
+import { credit, debit, InsufficientFunds, lockedBalance } from '../payments/wallet';
+import { audit } from './audit';
+import { moneyField, reasonField } from './fields';
+import { staffOf } from './plugin';
+
+const Adjustment = v.object({
+  direction: v.picklist(['credit', 'debit'], 'Choose credit or debit.'),
+  amount: moneyField({ min: 1 }),
+  currency: v.picklist(['USD', 'NGN'], 'Choose USD or NGN.'),
+  reason: reasonField,
+});
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function walletOf(ex: Executor, userId: number) {
+  const entries = await ex
+    .select()
+    .from(walletEntries)
+    .where(eq(walletEntries.userId, userId))
+    .orderBy(desc(walletEntries.createdAt), desc(walletEntries.id));
+  const totals = new Map<string, number>();
+  for (const e of entries) totals.set(e.currency, (totals.get(e.currency) ?? 0) + e.amountMinor);
+  return {
+    balances: [...totals].map(([currency, minor]) => ({ currency, balance: toMajor(minor) })),
+    entries: entries.map((e) => ({
+      id: e.id,
+      currency: e.currency,
+      amount: toMajor(e.amountMinor),
+      kind: e.kind,
+      invoice: e.invoiceId,
+      description: e.description,
+      created_at: e.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function customerRoutes(app: FastifyInstance) {
+  const db = app.db.orm;
+  const profile = (u: typeof users.$inferSelect) => ({
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    role: u.role,
+    is_active: u.isActive,
+    phone_number: u.phoneNumber,
+    address: u.address,
+    city: u.city,
+    state: u.state,
+    post_code: u.postCode,
+    date_joined: u.dateJoined.toISOString(),
+    last_login: u.lastLogin ? u.lastLogin.toISOString() : null,
+  });
+
+  app.get('/staff/customers/', async (request) => {
+    const q = String((request.query as Record<string, unknown>).q ?? '').trim().slice(0, 100);
+    const like = `%${escapeLike(q)}%`;
+    const byDomain = q
+      ? db.select({ id: customerDomains.userId }).from(customerDomains).where(ilike(customerDomains.domainname, like))
+      : null;
+    const rows = await db
+      .select()
+      .from(users)
+      .where(
+        q
+          ? or(ilike(users.username, like), ilike(users.email, like), inArray(users.id, byDomain!))
+          : undefined,
+      )
+      .orderBy(desc(users.dateJoined), desc(users.id))
+      .limit(50);
+    return rows.map(profile);
+  });
+
+  app.get('/staff/customers/:id/', async (request) => {
+    const raw = (request.params as { id: string }).id;
+    if (!/^\d{1,9}$/.test(raw)) throw notFound('No such customer.');
+    const [u] = await db.select().from(users).where(eq(users.id, Number(raw)));
+    if (!u) throw notFound('No such customer.');
+    const [wallet, domains, services, invs, tks] = await Promise.all([
+      walletOf(db, u.id),
+      db.select().from(customerDomains).where(eq(customerDomains.userId, u.id)).orderBy(desc(customerDomains.id)),
+      db.select().from(userServices).where(eq(userServices.userId, u.id)).orderBy(desc(userServices.id)),
+      db.select().from(invoices).where(eq(invoices.userId, u.id)).orderBy(desc(invoices.id)),
+      db.select().from(tickets).where(eq(tickets.userId, u.id)).orderBy(desc(tickets.id)),
+    ]);
+    return {
+      ...profile(u),
+      wallet,
+      domains: domains.map((d) => ({ id: d.id, domainname: d.domainname, status: d.status, nextduedate: d.nextduedate })),
+      services: services.map((s) => ({ id: s.id, name: s.name, domain: s.domain, status: s.status, nextduedate: s.nextduedate })),
+      invoices: invs.map((i) => ({
+        id: i.id,
+        invoicenum: i.invoicenum,
+        status: i.status,
+        currency: i.currency,
+        total: toMajor(i.totalMinor),
+        due_date: i.dueDate,
+        created_at: i.createdAt.toISOString(),
+      })),
+      tickets: tks.map((t) => ({ id: t.id, title: t.title, status: t.status, priority: t.priority, updated_at: t.updatedAt.toISOString() })),
+    };
+  });
+
+  app.post('/staff/customers/:id/wallet-adjustments/', async (request, reply) => {
+    const body = parseBody(Adjustment, request.body);
+    const me = staffOf(request);
+    const raw = (request.params as { id: string }).id;
+    if (!/^\d{1,9}$/.test(raw)) throw notFound('No such customer.');
+    const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, Number(raw)));
+    if (!u) throw notFound('No such customer.');
+    const now = app.clock.now();
+    const description = `${body.direction === 'credit' ? 'Credit' : 'Debit'} by staff: ${body.reason}`;
+    const balance = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Executor;
+      const before = await lockedBalance(tx, u.id, body.currency);
+      const entry = { userId: u.id, currency: body.currency, amountMinor: body.amount, kind: 'adjustment' as const, description, now };
+      try {
+        if (body.direction === 'credit') await credit(tx, entry);
+        else await debit(tx, entry);
+      } catch (err) {
+        if (err instanceof InsufficientFunds) {
+          throw validationError({ amount: `The wallet holds ${formatMoney(err.balanceMinor, body.currency)}: a debit cannot take it below zero.` });
+        }
+        throw err;
+      }
+      const after = before + (body.direction === 'credit' ? body.amount : -body.amount);
+      await audit(
+        tx,
+        me,
+        {
+          action: `wallet.${body.direction}`,
+          targetType: 'customer',
+          targetId: u.id,
+          before: { currency: body.currency, balance: toMajor(before) },
+          after: { currency: body.currency, balance: toMajor(after), amount: toMajor(body.amount) },
+          reason: body.reason,
+        },
+        now,
+      );
+      return after;
+    });
+    return reply.code(201).send({
+      message: body.direction === 'credit' ? 'Wallet credited.' : 'Wallet debited.',
+      data: { currency: body.currency, balance: toMajor(balance) },
+    });
+  });
+}

@@ -1,0 +1,61 @@
+// Body fields of the staff routes (400s at the field, DRF shapes).
+import * as v from 'valibot';
+
+/** A required amount of money in major units ("12.50" or 12.5), at most 2 decimals; `min` in minor units. */
+export const moneyField = (opts: { min: number; label?: string } = { min: 1 }) =>
+  v.pipe(
+    v.optional(v.unknown(), null),
+    v.check((x) => x !== undefined && x !== null && x !== '', 'This field is required.'),
+    v.check(
+      (x) => (typeof x === 'number' && Number.isFinite(x)) || (typeof x === 'string' && /^-?\d{1,12}(\.\d{1,2})?$/.test(x.trim())),
+      'Enter an amount with at most 2 decimals.',
+    ),
+    v.transform((x) => Math.round(Number(x) * 100)),
+    v.check((x) => Number.isSafeInteger(x), 'Enter an amount with at most 2 decimals.'),
+    v.check((x) => x >= opts.min, opts.min > 0 ? 'Enter an amount greater than zero.' : 'A price cannot be negative.'),
+  );
+
+/** A required reason, trimmed, 3 to 500 characters. */
+export const reasonField = v.pipe(
+  v.optional(v.unknown(), null),
+  v.check((x) => typeof x === 'string' && x.trim() !== '', 'Give a reason.'),
+  v.transform((x) => String(x).trim()),
+  v.check((x) => x.length <= 500, 'Ensure this field has no more than 500 characters.'),
+);
+
+/** A positive decimal number (a rate or a percentage) as a string with at most `scale` decimals. */
+export const decimalField = (max: number, tooBig: string, scale = 6) =>
+  v.pipe(
+    v.optional(v.unknown(), null),
+    v.check((x) => x !== undefined && x !== null && x !== '', 'This field is required.'),
+    v.check(
+      (x) => (typeof x === 'number' && Number.isFinite(x)) || (typeof x === 'string' && new RegExp(`^-?\\d{1,9}(\\.\\d{1,${scale}})?$`).test(x.trim())),
+      `Enter a number with at most ${scale} decimals.`,
+    ),
+    v.transform((x) => String(typeof x === 'string' ? x.trim() : x)),
+    v.check((x) => Number(x) >= 0, 'A negative value is not allowed.'),
+    v.check((x) => Number(x) <= max, tooBig),
+  );
+
+/**
+ * HTML written by staff (blog posts, policies) is refused when it could run anything: scripts, frames, objects,
+ * forms, style or meta elements, event-handler attributes or javascript:/data: URLs. The storefront sanitises again
+ * when it shows the HTML (mf-content's sanitizer).
+ */
+const UNSAFE_HTML = [
+  /<\s*\/?\s*(script|iframe|frame|frameset|object|embed|applet|form|style|link|meta|base|svg|math|template)\b/i,
+  /\son[a-z]+\s*=/i,
+  /(href|src|action|formaction|xlink:href)\s*=\s*["']?\s*(javascript|vbscript|data):/i,
+];
+export const isSafeHtml = (html: string) => !UNSAFE_HTML.some((re) => re.test(html));
+
+export const htmlField = (max: number, blank: string) =>
+  v.pipe(
+    v.optional(v.unknown(), null),
+    v.check((x) => x !== undefined && x !== null, 'This field is required.'),
+    v.check((x) => typeof x === 'string', 'Not a valid string.'),
+    v.transform((x) => String(x).trim()),
+    v.check((x) => x.length > 0, blank),
+    v.check((x) => x.length <= max, `Ensure this field has no more than ${max} characters.`),
+    v.check(isSafeHtml, 'Remove scripts, frames, forms, event handlers and javascript: links: they are not allowed.'),
+  );

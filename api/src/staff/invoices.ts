@@ -1,0 +1,189 @@
+// Staff invoices: the list (filter by status), one invoice with its refunds; refund a paid invoice in full or in
+// part to the customer's wallet as a credit note (never more than was paid: the invoice row is locked while its
+// refunds are summed, so two refunds at once give the money once); mark an unpaid invoice paid by bank transfer.
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { payInvoice, type Provisioned } from '../billing/provision';
+import type { Executor } from '../db';
+import { users } from '../db/schema';
+import { invoiceItems, invoices, walletEntries } from '../db/schema-commerce';
+import { notFound, parseBody, validationError } from '../http/errors';
+import { formatMoney, toMajor } from '../money/money';
+import { credit } from '../payments/wallet';
+import { audit } from './audit';
+import { moneyField, reasonField } from './fields';
+import { staffOf } from './plugin';
+import { invoiceRefunds } from './schema';
+
+const Refund = v.object({ amount: moneyField({ min: 1 }), reason: reasonField });
+const MarkPaid = v.object({
+  reference: v.pipe(
+    v.optional(v.unknown(), null),
+    v.check((x) => typeof x === 'string' && x.trim() !== '', 'Enter the bank transfer reference.'),
+    v.transform((x) => String(x).trim()),
+    v.check((x) => x.length <= 100, 'Ensure this field has no more than 100 characters.'),
+  ),
+});
+
+type Invoice = typeof invoices.$inferSelect;
+
+const INVOICE_STATUSES = ['Unpaid', 'Paid', 'Cancelled'];
+
+export async function refundedMinor(ex: Executor, invoiceId: number): Promise<number> {
+  const [row] = await ex
+    .select({ total: sql<string | null>`sum(${invoiceRefunds.amountMinor})` })
+    .from(invoiceRefunds)
+    .where(eq(invoiceRefunds.invoiceId, invoiceId));
+  return Number(row?.total ?? 0);
+}
+
+export async function invoiceAdminRoutes(app: FastifyInstance) {
+  const db = app.db.orm;
+  const view = (i: Invoice, username: string, refunded: number) => ({
+    id: i.id,
+    invoicenum: i.invoicenum,
+    user: i.userId,
+    username,
+    status: i.status,
+    currency: i.currency,
+    subtotal: toMajor(i.subtotalMinor),
+    vat: toMajor(i.vatMinor),
+    total: toMajor(i.totalMinor),
+    refunded: toMajor(refunded),
+    refundable: i.status === 'Paid' ? toMajor(i.totalMinor - refunded) : 0,
+    payment_kind: i.paymentKind,
+    bank_reference: i.bankReference,
+    due_date: i.dueDate,
+    created_at: i.createdAt.toISOString(),
+    paid_at: i.paidAt ? i.paidAt.toISOString() : null,
+  });
+  const load = async (ex: Executor, raw: string, lock = false) => {
+    if (!/^\d{1,9}$/.test(raw)) throw notFound('No such invoice.');
+    const q = ex.select().from(invoices).where(eq(invoices.id, Number(raw)));
+    const [i] = lock ? await q.for('update') : await q;
+    if (!i) throw notFound('No such invoice.');
+    return i;
+  };
+
+  app.get('/staff/invoices/', async (request) => {
+    const q = request.query as Record<string, string | undefined>;
+    const where: SQL[] = [];
+    if (q.status) {
+      if (q.status === 'Overdue') {
+        where.push(eq(invoices.status, 'Unpaid'), sql`${invoices.dueDate} < ${app.clock.now().toISOString().slice(0, 10)}`);
+      } else if (INVOICE_STATUSES.includes(q.status)) where.push(eq(invoices.status, q.status as Invoice['status']));
+      else throw validationError({ status: `Choose a status: ${INVOICE_STATUSES.join(', ')}, Overdue.` });
+    }
+    if (q.q) where.push(sql`(${invoices.invoicenum} ILIKE ${`%${q.q.slice(0, 50)}%`} OR ${users.username} ILIKE ${`%${q.q.slice(0, 50)}%`})`);
+    const rows = await db
+      .select({ invoice: invoices, username: users.username, refunded: sql<string | null>`(SELECT sum(amount_minor) FROM invoice_refunds r WHERE r.invoice_id = ${invoices.id})` })
+      .from(invoices)
+      .innerJoin(users, eq(users.id, invoices.userId))
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(desc(invoices.id))
+      .limit(200);
+    return rows.map((r) => view(r.invoice, r.username, Number(r.refunded ?? 0)));
+  });
+
+  app.get('/staff/invoices/:id/', async (request) => {
+    const i = await load(db, (request.params as { id: string }).id);
+    const [[u], items, refunds] = await Promise.all([
+      db.select({ username: users.username }).from(users).where(eq(users.id, i.userId)),
+      db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, i.id)).orderBy(invoiceItems.id),
+      db.select().from(invoiceRefunds).where(eq(invoiceRefunds.invoiceId, i.id)).orderBy(invoiceRefunds.id),
+    ]);
+    const refunded = refunds.reduce((s, r) => s + r.amountMinor, 0);
+    return {
+      ...view(i, u?.username ?? '', refunded),
+      items: items.map((it) => ({ id: it.id, name: it.name, domain: it.domainName, amount: toMajor(it.amountMinor) })),
+      refunds: refunds.map((r) => ({
+        id: r.id,
+        credit_note: r.creditNote,
+        amount: toMajor(r.amountMinor),
+        reason: r.reason,
+        created_at: r.createdAt.toISOString(),
+      })),
+    };
+  });
+
+  app.post('/staff/invoices/:id/refunds/', async (request, reply) => {
+    const body = parseBody(Refund, request.body);
+    const me = staffOf(request);
+    const now = app.clock.now();
+    const result = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Executor;
+      // The lock: a second refund of this invoice waits here until the first has committed, then sees it.
+      const inv = await load(tx, (request.params as { id: string }).id, true);
+      if (inv.status !== 'Paid') throw validationError({ amount: `Invoice ${inv.invoicenum} is ${inv.status.toLowerCase()}: only a paid invoice can be refunded.` });
+      const refunded = await refundedMinor(tx, inv.id);
+      const left = inv.totalMinor - refunded;
+      if (left <= 0) throw validationError({ amount: `Invoice ${inv.invoicenum} has already been refunded in full.` });
+      if (body.amount > left) {
+        throw validationError({ amount: `At most ${formatMoney(left, inv.currency)} can be refunded: that is what was paid and not yet refunded.` });
+      }
+      const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(invoiceRefunds).where(eq(invoiceRefunds.invoiceId, inv.id));
+      const creditNote = `CN-${inv.invoicenum}-${(count?.n ?? 0) + 1}`;
+      await credit(tx, {
+        userId: inv.userId,
+        currency: inv.currency,
+        amountMinor: body.amount,
+        kind: 'refund',
+        invoiceId: inv.id,
+        description: `Refund of ${inv.invoicenum} (credit note ${creditNote}): ${body.reason}`,
+        now,
+      });
+      const [entry] = await tx
+        .select({ id: walletEntries.id })
+        .from(walletEntries)
+        .where(and(eq(walletEntries.invoiceId, inv.id), eq(walletEntries.kind, 'refund')))
+        .orderBy(desc(walletEntries.id))
+        .limit(1);
+      const [row] = await tx
+        .insert(invoiceRefunds)
+        .values({ invoiceId: inv.id, creditNote, amountMinor: body.amount, currency: inv.currency, reason: body.reason, staffId: me.id, walletEntryId: entry!.id, createdAt: now })
+        .returning();
+      await audit(
+        tx,
+        me,
+        {
+          action: 'invoice.refund',
+          targetType: 'invoice',
+          targetId: inv.invoicenum ?? inv.id,
+          before: { refunded: toMajor(refunded), currency: inv.currency },
+          after: { refunded: toMajor(refunded + body.amount), amount: toMajor(body.amount), credit_note: creditNote },
+          reason: body.reason,
+        },
+        now,
+      );
+      return { row: row!, left: left - body.amount };
+    });
+    return reply.code(201).send({
+      message: 'Refunded to the customer\'s wallet.',
+      data: { credit_note: result.row.creditNote, amount: toMajor(result.row.amountMinor), currency: result.row.currency, refundable: toMajor(result.left) },
+    });
+  });
+
+  app.post('/staff/invoices/:id/mark-paid/', async (request) => {
+    const body = parseBody(MarkPaid, request.body);
+    const me = staffOf(request);
+    const now = app.clock.now();
+    let provisioned: Provisioned | null = null;
+    const updated = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Executor;
+      const inv = await load(tx, (request.params as { id: string }).id, true);
+      if (inv.status !== 'Unpaid') throw validationError({ reference: `Invoice ${inv.invoicenum} is ${inv.status.toLowerCase()}, not unpaid.` });
+      provisioned = await payInvoice(tx, inv.id, now);
+      const [u] = await tx.update(invoices).set({ bankReference: body.reference }).where(eq(invoices.id, inv.id)).returning();
+      await audit(
+        tx,
+        me,
+        { action: 'invoice.mark_paid', targetType: 'invoice', targetId: inv.invoicenum ?? inv.id, before: { status: 'Unpaid' }, after: { status: 'Paid', bank_reference: body.reference } },
+        now,
+      );
+      return u!;
+    });
+    if (provisioned) await app.commerce.registered((provisioned as Provisioned).names);
+    return { message: 'Invoice marked paid.', data: view(updated, '', 0) };
+  });
+}

@@ -1,0 +1,171 @@
+// The operator's console: tickets, wallet adjustments, refunds (under races), bank transfers, catalogue, content and
+// the audit log written in the same transaction as each action.
+import { eq, sql } from 'drizzle-orm';
+import { startTestApp, type TestApp } from '../commerce/test-app';
+import { users } from '../db/schema';
+import { credit } from '../payments/wallet';
+import type { Role } from './access';
+
+let t: TestApp;
+const staff: Partial<Record<Role, { id: number; auth: string; username: string }>> = {};
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const role of ['support', 'billing', 'admin'] as const) {
+    const u = await t.user({ staff: true });
+    await t.db.orm.update(users).set({ role }).where(eq(users.id, u.id));
+    staff[role] = u;
+  }
+}, 120_000);
+afterAll(() => t?.close());
+
+const as = (role: Role) => staff[role]!.auth;
+const audits = async (action: string) =>
+  (await t.inject({ url: `/staff/audit/?action=${action}`, auth: as('admin') })).json() as { action: string; actor: string; before: unknown; after: unknown; reason: string; target_id: string }[];
+const balance = async (auth: string, currency = 'USD') =>
+  ((await t.inject({ url: '/payment/wallet-balance/', auth })).json() as { balance: number; currency: { code: string } }[]).find((b) => b.currency.code === currency)!.balance;
+
+let seq = 0;
+async function paidInvoice() {
+  const u = await t.user();
+  await credit(t.db.orm, { userId: u.id, currency: 'USD', amountMinor: 100_000, kind: 'deposit', description: 'test funds', now: t.clock.now() });
+  const name = `staff-test-${Date.now().toString(36)}-${++seq}.com`;
+  expect((await t.inject({ method: 'POST', url: '/api/cart/', auth: u.auth, payload: { service_id: 1, product_id: 1, metadata: { domain_name: name } } })).statusCode).toBe(200);
+  const res = await t.inject({ method: 'POST', url: '/api/checkout/', auth: u.auth, payload: { payment_kind: 'wallet', currency: 'USD' } });
+  const data = res.json().data as { invoice_id: number; invoicenum: string; total: number; status: string };
+  expect(data.status).toBe('Paid');
+  return { u, invoice: data };
+}
+
+test('support answers and closes a ticket; the customer sees the reply and reopens it by replying', async () => {
+  const c = await t.user();
+  const ticket = (await t.inject({ method: 'POST', url: '/ticket/tickets/', auth: c.auth, payload: { title: 'Mail down', description: 'No mail since noon.', priority: 'high' } })).json().data;
+  const queue = (await t.inject({ url: '/staff/tickets/?status=open&priority=high', auth: as('support') })).json() as { id: number }[];
+  expect(queue.some((q) => q.id === ticket.id)).toBe(true);
+  expect((await t.inject({ method: 'POST', url: `/staff/tickets/${ticket.id}/replies/`, auth: as('support'), payload: { message: 'Fixed: try now.' } })).statusCode).toBe(201);
+  const closed = await t.inject({ method: 'PATCH', url: `/staff/tickets/${ticket.id}/`, auth: as('support'), payload: { status: 'Closed', assigned_to: staff.admin!.id } });
+  expect(closed.json().data).toMatchObject({ status: 'Closed', assigned_to: staff.admin!.id });
+  expect((await t.inject({ method: 'PATCH', url: `/staff/tickets/${ticket.id}/`, auth: as('support'), payload: { assigned_to: staff.billing!.id } })).json()).toEqual({ assigned_to: ['Choose a support or admin staff member.'] });
+  const replies = (await t.inject({ url: `/ticket/replies?ticket_id=${ticket.id}`, auth: c.auth })).json();
+  expect(replies).toEqual([expect.objectContaining({ message: 'Fixed: try now.', is_staff: true })]);
+  await t.inject({ method: 'POST', url: '/ticket/replies/', auth: c.auth, payload: { ticket: ticket.id, message: 'Still down.' } });
+  expect((await t.inject({ url: `/ticket/tickets/${ticket.id}/`, auth: c.auth })).json().status).toBe('Customer-Reply');
+  const log = await audits('ticket.');
+  expect(log.filter((e) => e.target_id === String(ticket.id)).map((e) => e.action)).toEqual(['ticket.update', 'ticket.reply']);
+  expect(log.find((e) => e.action === 'ticket.update' && e.target_id === String(ticket.id))).toMatchObject({ before: { status: 'Answered' }, after: { status: 'Closed' } });
+});
+
+test('wallet adjustments: credit and debit with a reason, never below zero; the customer and staff agree', async () => {
+  const c = await t.user();
+  const url = `/staff/customers/${c.id}/wallet-adjustments/`;
+  expect((await t.inject({ method: 'POST', url, auth: as('billing'), payload: { direction: 'credit', amount: '12.50', currency: 'USD', reason: ' ' } })).json()).toEqual({ reason: ['Give a reason.'] });
+  expect((await t.inject({ method: 'POST', url, auth: as('billing'), payload: { direction: 'credit', amount: '-1', currency: 'USD', reason: 'x' } })).json()).toEqual({ amount: ['Enter an amount greater than zero.'] });
+  expect((await t.inject({ method: 'POST', url, auth: as('billing'), payload: { direction: 'credit', amount: '12.50', currency: 'USD', reason: 'Goodwill for the outage' } })).statusCode).toBe(201);
+  const tooMuch = await t.inject({ method: 'POST', url, auth: as('billing'), payload: { direction: 'debit', amount: '13', currency: 'USD', reason: 'Correction' } });
+  expect(tooMuch.json()).toEqual({ amount: ['The wallet holds USD 12.50: a debit cannot take it below zero.'] });
+  expect((await t.inject({ method: 'POST', url, auth: as('billing'), payload: { direction: 'debit', amount: '2.25', currency: 'USD', reason: 'Correction' } })).statusCode).toBe(201);
+  expect(await balance(c.auth)).toBe(10.25);
+  const profile = (await t.inject({ url: `/staff/customers/${c.id}/`, auth: as('support') })).json();
+  expect(profile.wallet.balances).toEqual([{ currency: 'USD', balance: 10.25 }]);
+  expect(profile.wallet.entries.map((e: { kind: string; amount: number }) => [e.kind, e.amount])).toEqual([['adjustment', -2.25], ['adjustment', 12.5]]);
+  const log = (await audits('wallet.')).filter((e) => e.target_id === String(c.id));
+  expect(log.map((e) => [e.action, e.reason])).toEqual([['wallet.debit', 'Correction'], ['wallet.credit', 'Goodwill for the outage']]);
+  expect(log[0]).toMatchObject({ before: { balance: 12.5 }, after: { balance: 10.25 } });
+  // Search by username, e-mail or domain.
+  expect((await t.inject({ url: `/staff/customers/?q=${c.username}`, auth: as('support') })).json().map((x: { id: number }) => x.id)).toEqual([c.id]);
+});
+
+test('a refund: in part, never more than was paid, never twice the same money (two at once: one refund)', async () => {
+  const { u, invoice } = await paidInvoice();
+  const before = await balance(u.auth);
+  const url = `/staff/invoices/${invoice.invoice_id}/refunds/`;
+  const over = await t.inject({ method: 'POST', url, auth: as('billing'), payload: { amount: invoice.total + 0.01, reason: 'x' } });
+  expect(over.statusCode).toBe(400);
+  expect(over.json().amount[0]).toMatch(/^At most USD [\d,.]+ can be refunded/);
+  const part = await t.inject({ method: 'POST', url, auth: as('billing'), payload: { amount: '1.00', reason: 'Partial goodwill' } });
+  expect(part.statusCode).toBe(201);
+  expect(part.json().data.credit_note).toBe(`CN-${invoice.invoicenum}-1`);
+  const rest = Math.round((invoice.total - 1) * 100) / 100;
+  // Two staff refund the rest at once: one wins, the other is told it is all refunded.
+  const [a, b] = await Promise.all([
+    t.inject({ method: 'POST', url, auth: as('billing'), payload: { amount: rest, reason: 'Cancel order' } }),
+    t.inject({ method: 'POST', url, auth: as('admin'), payload: { amount: rest, reason: 'Cancel order' } }),
+  ]);
+  expect([a.statusCode, b.statusCode].sort()).toEqual([201, 400]);
+  expect((a.statusCode === 400 ? a : b).json()).toEqual({ amount: [`Invoice ${invoice.invoicenum} has already been refunded in full.`] });
+  expect(await balance(u.auth)).toBeCloseTo(before + invoice.total, 2);
+  const detail = (await t.inject({ url: `/staff/invoices/${invoice.invoice_id}/`, auth: as('billing') })).json();
+  expect(detail).toMatchObject({ refunded: invoice.total, refundable: 0 });
+  expect(detail.refunds).toHaveLength(2);
+  const log = (await audits('invoice.refund')).filter((e) => e.target_id === invoice.invoicenum);
+  expect(log).toHaveLength(2);
+});
+
+test('an unpaid invoice marked paid by bank transfer (with its reference) is provisioned once', async () => {
+  const c = await t.user();
+  const name = `bank-${Date.now().toString(36)}.com`;
+  await t.inject({ method: 'POST', url: '/api/cart/', auth: c.auth, payload: { service_id: 1, product_id: 1, metadata: { domain_name: name } } });
+  const inv = (await t.inject({ method: 'POST', url: '/api/checkout/', auth: c.auth, payload: { payment_kind: 'fiat_payment_gateway', currency: 'USD' } })).json().data;
+  expect(inv.status).toBe('Unpaid');
+  const url = `/staff/invoices/${inv.invoice_id}/mark-paid/`;
+  expect((await t.inject({ method: 'POST', url, auth: as('billing'), payload: {} })).json()).toEqual({ reference: ['Enter the bank transfer reference.'] });
+  const ok = await t.inject({ method: 'POST', url, auth: as('billing'), payload: { reference: 'GTB-2026-0042' } });
+  expect(ok.json().data).toMatchObject({ status: 'Paid', bank_reference: 'GTB-2026-0042' });
+  expect((await t.inject({ method: 'POST', url, auth: as('billing'), payload: { reference: 'again' } })).statusCode).toBe(400);
+  expect((await t.inject({ url: '/domain/', auth: c.auth })).json()).toEqual([expect.objectContaining({ domainname: name })]);
+  expect((await audits('invoice.mark_paid')).some((e) => e.target_id === inv.invoicenum)).toBe(true);
+});
+
+test('catalogue: a TLD price applies to new carts, never to an issued invoice; bad values are 400s at the field', async () => {
+  const { invoice } = await paidInvoice();
+  const url = '/staff/catalogue/tld-prices/';
+  expect((await t.inject({ method: 'PUT', url, auth: as('admin'), payload: { tld: 'com', currency: 'USD', register: '-1', renewal: '1', transfer: '1' } })).json()).toEqual({ register: ['A price cannot be negative.'] });
+  expect((await t.inject({ method: 'PUT', url: '/staff/catalogue/settings/', auth: as('admin'), payload: { vat_percent: '100.5' } })).json()).toEqual({ vat_percent: ['VAT cannot be more than 100 %.'] });
+  expect((await t.inject({ method: 'PUT', url, auth: as('admin'), payload: { tld: 'com', currency: 'USD', register: '21.99', renewal: '22.99', transfer: '20.99' } })).statusCode).toBe(200);
+  const cat = (await t.inject({ url: '/staff/catalogue/', auth: as('admin') })).json();
+  expect(cat.tlds.find((x: { tld: string }) => x.tld === 'com').prices).toContainEqual({ currency: 'USD', register: 21.99, renewal: 22.99, transfer: 20.99 });
+  const issued = (await t.inject({ url: `/staff/invoices/${invoice.invoice_id}/`, auth: as('admin') })).json();
+  expect(issued.total).toBe(invoice.total);
+  const log = await audits('catalogue.tld_price');
+  expect(log[0]).toMatchObject({ target_id: 'com USD', after: { register: 21.99 } });
+});
+
+test('content: a post with a script is refused; create as draft, publish, edit; /blog shows it at once', async () => {
+  const url = '/staff/content/posts/';
+  const bad = await t.inject({ method: 'POST', url, auth: as('admin'), payload: { title: 'Hi', content: '<p>x</p><script>alert(1)</script>' } });
+  expect(bad.json()).toEqual({ content: ['Remove scripts, frames, forms, event handlers and javascript: links: they are not allowed.'] });
+  expect((await t.inject({ method: 'POST', url, auth: as('admin'), payload: { title: 'Hi', content: '<img src=x onerror=alert(1)>' } })).statusCode).toBe(400);
+  await t.inject({ url: '/blog/blogposts/' }); // fills the public cache
+  const made = (await t.inject({ method: 'POST', url, auth: as('admin'), payload: { title: 'Staff news', content: '<p>Hello</p>' } })).json().data;
+  expect(made.published).toBe(false);
+  const publicTitles = async () => ((await t.inject({ url: '/blog/blogposts/' })).json() as { title: string }[]).map((p) => p.title);
+  expect(await publicTitles()).not.toContain('Staff news');
+  await t.inject({ method: 'PATCH', url: `${url}${made.id}/`, auth: as('admin'), payload: { published: true } });
+  expect(await publicTitles()).toContain('Staff news');
+  await t.inject({ method: 'PATCH', url: `${url}${made.id}/`, auth: as('admin'), payload: { title: 'Staff news, edited' } });
+  expect(await publicTitles()).toContain('Staff news, edited');
+  expect((await t.inject({ url: `/blog/blogposts/${made.slug}` })).json().title).toBe('Staff news, edited');
+  expect((await audits('content.post')).map((e) => e.action).slice(0, 3)).toEqual(['content.post_edit', 'content.post_publish', 'content.post_create']);
+  // Policies and company details.
+  expect((await t.inject({ method: 'PUT', url: '/staff/content/policies/privacy/', auth: as('admin'), payload: { body: '<p>New privacy text</p>' } })).statusCode).toBe(200);
+  expect((await t.inject({ url: '/manager/privacy_policies/' })).json()[0].privacy_policy).toBe('<p>New privacy text</p>');
+});
+
+test('the audit log is append-only: no route changes it and the database refuses to', async () => {
+  const refused = async (q: Promise<unknown>) => {
+    const err = (await q.then(() => null, (e: unknown) => e)) as (Error & { cause?: Error }) | null;
+    return err ? `${err.message} ${err.cause?.message ?? ''}` : 'no error';
+  };
+  expect(await refused(t.db.orm.execute(sql`UPDATE audit_log SET reason = 'x'`))).toMatch(/audit_log is append-only/);
+  expect(await refused(t.db.orm.execute(sql`DELETE FROM audit_log`))).toMatch(/audit_log is append-only/);
+  for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+    expect((await t.inject({ method, url: '/staff/audit/', auth: as('admin'), payload: {} })).statusCode).toBe(404);
+  }
+});
+
+test('the overview counts open tickets by priority, unpaid invoices and today\'s revenue by currency', async () => {
+  await paidInvoice();
+  const o = (await t.inject({ url: '/staff/overview/', auth: as('support') })).json();
+  expect(o.open_tickets.map((x: { priority: string }) => x.priority)).toEqual(['high', 'medium', 'low']);
+  expect(o.revenue_today.find((r: { currency: string }) => r.currency === 'USD').total).toBeGreaterThan(0);
+  expect(Array.isArray(o.unpaid_invoices) && Array.isArray(o.overdue_invoices) && Array.isArray(o.domains_expiring)).toBe(true);
+});

@@ -1,0 +1,179 @@
+// Staff tickets: the queue (filter by status and priority), one ticket with its replies, assign, set status or
+// priority, and reply as staff (the customer sees it as a 'Reply'). A customer's reply reopens a Closed ticket
+// (tickets/routes.ts sets 'Customer-Reply').
+import { and, asc, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import { TICKET_PRIORITIES } from 'shared/schemas';
+import { textField } from '../commerce/fields';
+import type { Executor } from '../db';
+import { users } from '../db/schema';
+import { ticketReplies, tickets } from '../db/schema-commerce';
+import { notFound, parseBody, validationError } from '../http/errors';
+import { TICKET_STATUSES } from '../tickets/routes';
+import { audit } from './audit';
+import { staffOf } from './plugin';
+
+const PatchTicket = v.object({
+  status: v.optional(v.picklist(TICKET_STATUSES, `Choose a status: ${TICKET_STATUSES.join(', ')}.`)),
+  priority: v.optional(v.picklist(TICKET_PRIORITIES, `Choose a priority: ${TICKET_PRIORITIES.join(', ')}.`)),
+  assigned_to: v.optional(v.nullable(v.pipe(v.number('Choose a staff member.'), v.integer('Choose a staff member.')))),
+});
+const NewReply = v.object({ message: textField(5000, 'Write a message.') });
+
+type Ticket = typeof tickets.$inferSelect;
+
+export const STAFF_ROLES = ['support', 'billing', 'admin'] as const;
+
+export async function ticketAdminRoutes(app: FastifyInstance) {
+  const db = app.db.orm;
+  const names = async (ids: (number | null)[]) => {
+    const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
+    const rows = wanted.length
+      ? await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, wanted))
+      : [];
+    return new Map(rows.map((r) => [r.id, r.username]));
+  };
+  const view = (t: Ticket, map: Map<number, string>) => ({
+    id: t.id,
+    title: t.title,
+    description: t.description,
+    status: t.status,
+    priority: t.priority,
+    created_at: t.createdAt.toISOString(),
+    updated_at: t.updatedAt.toISOString(),
+    assigned_to: t.assignedTo,
+    assigned_to_username: t.assignedTo === null ? null : (map.get(t.assignedTo) ?? null),
+    user: t.userId,
+    username: map.get(t.userId) ?? '',
+  });
+  const load = async (ex: Executor, raw: string, lock = false) => {
+    const id = Number(raw);
+    if (!/^\d{1,9}$/.test(raw)) throw notFound('No such ticket.');
+    const q = ex.select().from(tickets).where(eq(tickets.id, id));
+    const [t] = lock ? await q.for('update') : await q;
+    if (!t) throw notFound('No such ticket.');
+    return t;
+  };
+
+  app.get('/staff/members/', async () => {
+    const rows = await db
+      .select({ id: users.id, username: users.username, role: users.role })
+      .from(users)
+      .where(ne(users.role, 'customer'))
+      .orderBy(asc(users.username));
+    return rows;
+  });
+
+  app.get('/staff/tickets/', async (request) => {
+    const q = request.query as Record<string, string | undefined>;
+    const where: SQL[] = [];
+    if (q.status) {
+      if (q.status === 'open') where.push(ne(tickets.status, 'Closed'));
+      else if ((TICKET_STATUSES as string[]).includes(q.status)) where.push(eq(tickets.status, q.status as Ticket['status']));
+      else throw validationError({ status: `Choose a status: open, ${TICKET_STATUSES.join(', ')}.` });
+    }
+    if (q.priority) {
+      if (!(TICKET_PRIORITIES as readonly string[]).includes(q.priority)) {
+        throw validationError({ priority: `Choose a priority: ${TICKET_PRIORITIES.join(', ')}.` });
+      }
+      where.push(eq(tickets.priority, q.priority as Ticket['priority']));
+    }
+    if (q.user && /^\d{1,9}$/.test(q.user)) where.push(eq(tickets.userId, Number(q.user)));
+    const rows = await db
+      .select()
+      .from(tickets)
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .limit(500);
+    const map = await names(rows.flatMap((r) => [r.assignedTo, r.userId]));
+    return rows.map((r) => view(r, map));
+  });
+
+  app.get('/staff/tickets/:id/', async (request) => {
+    const t = await load(db, (request.params as { id: string }).id);
+    const replies = await db
+      .select({
+        id: ticketReplies.id,
+        user: ticketReplies.userId,
+        username: users.username,
+        role: users.role,
+        message: ticketReplies.message,
+        createdAt: ticketReplies.createdAt,
+      })
+      .from(ticketReplies)
+      .innerJoin(users, eq(users.id, ticketReplies.userId))
+      .where(eq(ticketReplies.ticketId, t.id))
+      .orderBy(asc(ticketReplies.id));
+    const map = await names([t.assignedTo, t.userId]);
+    return {
+      ...view(t, map),
+      replies: replies.map((r) => ({
+        id: r.id,
+        user: r.user,
+        username: r.username,
+        is_staff: r.user !== t.userId && r.role !== 'customer',
+        message: r.message,
+        created_at: r.createdAt.toISOString(),
+      })),
+    };
+  });
+
+  app.patch('/staff/tickets/:id/', async (request) => {
+    const body = parseBody(PatchTicket, request.body);
+    const me = staffOf(request);
+    if (body.status === undefined && body.priority === undefined && body.assigned_to === undefined) {
+      throw validationError({ non_field_errors: 'Change the status, the priority or the assignee.' });
+    }
+    if (body.assigned_to) {
+      const [staff] = await db.select().from(users).where(and(eq(users.id, body.assigned_to), inArray(users.role, ['support', 'admin'])));
+      if (!staff) throw validationError({ assigned_to: 'Choose a support or admin staff member.' });
+    }
+    const now = app.clock.now();
+    const updated = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Executor;
+      const t = await load(tx, (request.params as { id: string }).id, true);
+      const before = { status: t.status, priority: t.priority, assigned_to: t.assignedTo };
+      const [u] = await tx
+        .update(tickets)
+        .set({
+          ...(body.status ? { status: body.status } : {}),
+          ...(body.priority ? { priority: body.priority } : {}),
+          ...(body.assigned_to !== undefined ? { assignedTo: body.assigned_to } : {}),
+          updatedAt: now,
+        })
+        .where(eq(tickets.id, t.id))
+        .returning();
+      const after = { status: u!.status, priority: u!.priority, assigned_to: u!.assignedTo };
+      await audit(tx, me, { action: 'ticket.update', targetType: 'ticket', targetId: t.id, before, after }, now);
+      return u!;
+    });
+    return { message: 'Ticket updated.', data: view(updated, await names([updated.assignedTo, updated.userId])) };
+  });
+
+  app.post('/staff/tickets/:id/replies/', async (request, reply) => {
+    const body = parseBody(NewReply, request.body);
+    const me = staffOf(request);
+    const now = app.clock.now();
+    const result = await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Executor;
+      const t = await load(tx, (request.params as { id: string }).id, true);
+      const [r] = await tx.insert(ticketReplies).values({ ticketId: t.id, userId: me.id, message: body.message, createdAt: now }).returning();
+      await tx
+        .update(tickets)
+        .set({ status: 'Answered', ...(t.assignedTo === null ? { assignedTo: me.id } : {}), updatedAt: now })
+        .where(eq(tickets.id, t.id));
+      await audit(
+        tx,
+        me,
+        { action: 'ticket.reply', targetType: 'ticket', targetId: t.id, before: { status: t.status }, after: { status: 'Answered', reply: r!.id } },
+        now,
+      );
+      return r!;
+    });
+    return reply.code(201).send({
+      message: 'Reply sent.',
+      data: { id: result.id, user: me.id, username: me.username, is_staff: true, message: result.message, created_at: result.createdAt.toISOString() },
+    });
+  });
+}

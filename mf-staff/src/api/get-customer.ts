@@ -1,0 +1,5 @@
+import { api } from 'shared/api-client';
+import type { CustomerDetail } from './types';
+
+/** GET staff/customers/{id}/ */
+export const getCustomer = (id: string) => api.get(`staff/customers/${id}/`).json<CustomerDetail>();

@@ -1,0 +1,5 @@
+import { api } from 'shared/api-client';
+
+/** POST staff/content/faqs/ (new) or PATCH staff/content/faqs/{id}/ */
+export const saveFaq = (id: number | null, body: { question: string; answer: string }) =>
+  id === null ? api.post('staff/content/faqs/', { json: body }).json() : api.patch(`staff/content/faqs/${id}/`, { json: body }).json();

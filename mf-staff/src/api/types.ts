@@ -1,0 +1,103 @@
+// What the staff API answers (api/src/staff/*.ts). Amounts are major units.
+export interface Overview {
+  date: string;
+  open_tickets: { priority: string; count: number }[];
+  unpaid_invoices: { currency: string; count: number; total: number }[];
+  overdue_invoices: { currency: string; count: number; total: number }[];
+  revenue_today: { currency: string; count: number; total: number }[];
+  domains_expiring: { id: number; domainname: string; user: number; expires: string }[];
+}
+export interface StaffTicket {
+  id: number;
+  title: string;
+  description: string;
+  status: string;
+  priority: string;
+  created_at: string;
+  updated_at: string;
+  assigned_to: number | null;
+  assigned_to_username: string | null;
+  user: number;
+  username: string;
+}
+export interface TicketReply {
+  id: number;
+  user: number;
+  username: string;
+  is_staff: boolean;
+  message: string;
+  created_at: string;
+}
+export interface StaffMember {
+  id: number;
+  username: string;
+  role: string;
+}
+export interface Customer {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  date_joined: string;
+}
+export interface CustomerDetail extends Customer {
+  phone_number: string;
+  wallet: {
+    balances: { currency: string; balance: number }[];
+    entries: { id: number; currency: string; amount: number; kind: string; invoice: number | null; description: string; created_at: string }[];
+  };
+  domains: { id: number; domainname: string; status: string; nextduedate: string }[];
+  services: { id: number; name: string; domain: string; status: string; nextduedate: string }[];
+  invoices: { id: number; invoicenum: string; status: string; currency: string; total: number; due_date: string }[];
+  tickets: { id: number; title: string; status: string; priority: string; updated_at: string }[];
+}
+export interface StaffInvoice {
+  id: number;
+  invoicenum: string;
+  user: number;
+  username: string;
+  status: string;
+  currency: string;
+  total: number;
+  refunded: number;
+  refundable: number;
+  bank_reference: string | null;
+  due_date: string;
+  created_at: string;
+  paid_at: string | null;
+}
+export interface StaffInvoiceDetail extends StaffInvoice {
+  items: { id: number; name: string; domain: string | null; amount: number }[];
+  refunds: { id: number; credit_note: string; amount: number; reason: string; created_at: string }[];
+}
+export interface Catalogue {
+  currencies: string[];
+  tlds: { tld: string; prices: { currency: string; register: number; renewal: number; transfer: number }[] }[];
+  plans: { id: number; name: string; price: number; currency: string }[];
+  usd_ngn_rate: string | null;
+  vat_percent: string;
+}
+export interface Post {
+  id: number;
+  slug: string;
+  title: string;
+  content: string;
+  author: string;
+  published: boolean;
+  created_at: string;
+  updated_at: string | null;
+}
+export interface AuditEntry {
+  id: number;
+  actor: string;
+  actor_role: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  before: unknown;
+  after: unknown;
+  reason: string;
+  created_at: string;
+}

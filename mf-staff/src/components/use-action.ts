@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { errorData, errorText } from 'shared/api-client';
+import { showToast } from 'shared/toast';
+
+/** Runs a staff action: busy while it runs, the server's field errors (400) kept by field, a toast when it is done. */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const run = async (action: () => Promise<unknown>, done: string): Promise<boolean> => {
+    setBusy(true);
+    setErrors({});
+    try {
+      await action();
+      showToast('SUCCESS', done);
+      return true;
+    } catch (error) {
+      const data = errorData(error);
+      const fields: Record<string, string> = {};
+      if (data && !('detail' in data)) {
+        for (const [k, v] of Object.entries(data)) fields[k] = Array.isArray(v) ? v.map(String).join(' ') : String(v);
+      }
+      setErrors(fields);
+      if (!Object.keys(fields).length || fields.non_field_errors) showToast('ERROR', fields.non_field_errors ?? errorText(error, 'Something went wrong. Please retry.'));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, errors, run };
+}

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { formatMoney } from 'shared/format';
+import { LoadState, useLoad } from 'shared/load';
+import { Button, Card, EmptyState, Select, Table, TextField } from 'shared/ui';
+import { adjustWallet } from '../api/adjust-wallet';
+import { getCustomer } from '../api/get-customer';
+import { Row, Section, StaffFrame } from '../components/staff-frame';
+import { useAction } from '../components/use-action';
+
+export function CustomerPage() {
+  const id = useParams().id ?? '';
+  const load = useLoad(() => getCustomer(id), id);
+  const [form, setForm] = useState({ direction: 'credit', amount: '', currency: 'USD', reason: '' });
+  const { busy, errors, run } = useAction();
+  return (
+    <StaffFrame title="Customer">
+      <p>
+        <Link to="/staff/customers">Back to customers</Link>
+      </p>
+      <LoadState load={load} what="customer">
+        {(c) => (
+          <>
+            <Card style={{ marginBottom: '1.5rem' }}>
+              <h2>
+                {c.username} ({c.role})
+              </h2>
+              <p>
+                {`${c.first_name} ${c.last_name}`.trim()} · {c.email} · {c.phone_number || 'no phone'}
+              </p>
+            </Card>
+            <Section>
+              <h2>Wallet</h2>
+              <p>
+                Balance:{' '}
+                {c.wallet.balances.length ? c.wallet.balances.map((b) => formatMoney(b.balance, b.currency)).join(' · ') : formatMoney(0, 'USD')}
+              </p>
+              <form
+                aria-label="Wallet adjustment"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void run(() => adjustWallet(c.id, form), form.direction === 'credit' ? 'Wallet credited.' : 'Wallet debited.').then((ok) => {
+                    if (ok) {
+                      setForm({ ...form, amount: '', reason: '' });
+                      load.reload();
+                    }
+                  });
+                }}
+              >
+                <Row>
+                  <Select
+                    label="Adjustment"
+                    value={form.direction}
+                    options={[
+                      { value: 'credit', label: 'Credit' },
+                      { value: 'debit', label: 'Debit' },
+                    ]}
+                    onChange={(e) => setForm({ ...form, direction: e.target.value })}
+                  />
+                  <TextField label="Amount" inputMode="decimal" value={form.amount} error={errors.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} />
+                  <Select
+                    label="Currency"
+                    value={form.currency}
+                    error={errors.currency}
+                    options={[
+                      { value: 'USD', label: 'USD' },
+                      { value: 'NGN', label: 'NGN' },
+                    ]}
+                    onChange={(e) => setForm({ ...form, currency: e.target.value })}
+                  />
+                  <TextField label="Reason" value={form.reason} error={errors.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} />
+                </Row>
+                <Button type="submit" disabled={busy}>
+                  Adjust wallet
+                </Button>
+              </form>
+              <div style={{ marginTop: '1rem' }}>
+                {c.wallet.entries.length ? (
+                  <Table
+                    caption="Wallet ledger"
+                    rows={c.wallet.entries}
+                    rowKey={(e) => e.id}
+                    columns={[
+                      { header: 'Date', cell: (e) => e.created_at.slice(0, 10) },
+                      { header: 'Kind', cell: (e) => e.kind },
+                      { header: 'Amount', cell: (e) => formatMoney(e.amount, e.currency) },
+                      { header: 'Description', cell: (e) => e.description },
+                    ]}
+                  />
+                ) : (
+                  <EmptyState>No wallet entries.</EmptyState>
+                )}
+              </div>
+            </Section>
+            <Section>
+              <h2>Domains</h2>
+              {c.domains.length ? (
+                <Table caption="Domains" rows={c.domains} rowKey={(d) => d.id} columns={[
+                  { header: 'Domain', cell: (d) => d.domainname },
+                  { header: 'Status', cell: (d) => d.status },
+                  { header: 'Next due', cell: (d) => d.nextduedate },
+                ]} />
+              ) : (
+                <EmptyState>No domains.</EmptyState>
+              )}
+            </Section>
+            <Section>
+              <h2>Services</h2>
+              {c.services.length ? (
+                <Table caption="Services" rows={c.services} rowKey={(s) => s.id} columns={[
+                  { header: 'Service', cell: (s) => s.name },
+                  { header: 'Domain', cell: (s) => s.domain },
+                  { header: 'Status', cell: (s) => s.status },
+                  { header: 'Next due', cell: (s) => s.nextduedate },
+                ]} />
+              ) : (
+                <EmptyState>No services.</EmptyState>
+              )}
+            </Section>
+            <Section>
+              <h2>Invoices</h2>
+              {c.invoices.length ? (
+                <Table caption="Invoices" rows={c.invoices} rowKey={(i) => i.id} columns={[
+                  { header: 'Invoice', cell: (i) => <Link to={`/staff/invoices/${i.id}`}>{i.invoicenum}</Link> },
+                  { header: 'Status', cell: (i) => i.status },
+                  { header: 'Total', cell: (i) => formatMoney(i.total, i.currency) },
+                  { header: 'Due', cell: (i) => i.due_date },
+                ]} />
+              ) : (
+                <EmptyState>No invoices.</EmptyState>
+              )}
+            </Section>
+            <Section>
+              <h2>Tickets</h2>
+              {c.tickets.length ? (
+                <Table caption="Tickets" rows={c.tickets} rowKey={(t) => t.id} columns={[
+                  { header: 'Ticket', cell: (t) => <Link to={`/staff/tickets/${t.id}`}>#{t.id} {t.title}</Link> },
+                  { header: 'Status', cell: (t) => t.status },
+                  { header: 'Priority', cell: (t) => t.priority },
+                ]} />
+              ) : (
+                <EmptyState>No tickets.</EmptyState>
+              )}
+            </Section>
+          </>
+        )}
+      </LoadState>
+    </StaffFrame>
+  );
+}

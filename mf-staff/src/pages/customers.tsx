@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { LoadState, useLoad } from 'shared/load';
+import { Button, EmptyState, Table, TextField } from 'shared/ui';
+import { getCustomers } from '../api/get-customers';
+import { Row, StaffFrame } from '../components/staff-frame';
+
+export function CustomersPage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [text, setText] = useState(q);
+  const load = useLoad(() => getCustomers(q), q);
+  return (
+    <StaffFrame title="Customers">
+      <form
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setParams(text.trim() ? { q: text.trim() } : {}, { replace: true });
+        }}
+      >
+        <Row>
+          <TextField label="Search by username, e-mail or domain" type="search" value={text} onChange={(e) => setText(e.target.value)} />
+          <div style={{ marginBottom: '1rem' }}>
+            <Button type="submit">Search</Button>
+          </div>
+        </Row>
+      </form>
+      <LoadState load={load} what="customers">
+        {(rows) =>
+          rows.length ? (
+            <Table
+              caption="Customers"
+              rows={rows}
+              rowKey={(c) => c.id}
+              columns={[
+                { header: 'Username', cell: (c) => <Link to={`/staff/customers/${c.id}`}>{c.username}</Link> },
+                { header: 'E-mail', cell: (c) => c.email },
+                { header: 'Name', cell: (c) => `${c.first_name} ${c.last_name}`.trim() || '—' },
+                { header: 'Role', cell: (c) => c.role },
+                { header: 'Joined', cell: (c) => c.date_joined.slice(0, 10) },
+              ]}
+            />
+          ) : (
+            <EmptyState>No customers match.</EmptyState>
+          )
+        }
+      </LoadState>
+    </StaffFrame>
+  );
+}

@@ -1,0 +1,71 @@
+import { Link } from 'react-router-dom';
+import { formatMoney } from 'shared/format';
+import { LoadState, useLoad } from 'shared/load';
+import { Card } from 'shared/ui';
+import { getOverview } from '../api/get-overview';
+import { Grid, StaffFrame } from '../components/staff-frame';
+
+const money = (rows: { currency: string; count: number; total: number }[]) =>
+  rows.length ? (
+    <ul>
+      {rows.map((r) => (
+        <li key={r.currency}>
+          {r.count} · {formatMoney(r.total, r.currency)}
+        </li>
+      ))}
+    </ul>
+  ) : (
+    <p>None</p>
+  );
+
+export function OverviewPage() {
+  const load = useLoad(getOverview);
+  return (
+    <StaffFrame title="Staff">
+      <LoadState load={load} what="overview">
+        {(o) => (
+          <Grid>
+            <Card>
+              <h2>Open tickets by priority</h2>
+              <ul>
+                {o.open_tickets.map((t) => (
+                  <li key={t.priority}>
+                    <Link to={`/staff/tickets?status=open&priority=${t.priority}`}>
+                      {t.priority}: {t.count}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+            <Card>
+              <h2>Unpaid invoices</h2>
+              {money(o.unpaid_invoices)}
+            </Card>
+            <Card>
+              <h2>Overdue invoices</h2>
+              {money(o.overdue_invoices)}
+            </Card>
+            <Card>
+              <h2>Today&apos;s revenue</h2>
+              {money(o.revenue_today)}
+            </Card>
+            <Card>
+              <h2>Domains expiring in 30 days</h2>
+              {o.domains_expiring.length ? (
+                <ul>
+                  {o.domains_expiring.map((d) => (
+                    <li key={d.id}>
+                      <Link to={`/staff/customers/${d.user}`}>{d.domainname}</Link> · {d.expires}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p>None</p>
+              )}
+            </Card>
+          </Grid>
+        )}
+      </LoadState>
+    </StaffFrame>
+  );
+}

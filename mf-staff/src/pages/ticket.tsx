@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { LoadState, useLoad } from 'shared/load';
+import { Button, Card, Lines, Select, TextArea } from 'shared/ui';
+import { getMembers } from '../api/get-members';
+import { getTicket } from '../api/get-ticket';
+import { replyToTicket } from '../api/reply-ticket';
+import { updateTicket } from '../api/update-ticket';
+import { Row, Section, StaffFrame } from '../components/staff-frame';
+import { useAction } from '../components/use-action';
+
+const STATUSES = ['Open', 'Answered', 'Customer-Reply', 'Closed'];
+const PRIORITIES = ['low', 'medium', 'high'];
+
+export function TicketPage() {
+  const id = useParams().id ?? '';
+  const load = useLoad(() => Promise.all([getTicket(id), getMembers()]), id);
+  const [message, setMessage] = useState('');
+  const { busy, errors, run } = useAction();
+  return (
+    <StaffFrame title={`Ticket #${id}`}>
+      <p>
+        <Link to="/staff/tickets">Back to tickets</Link>
+      </p>
+      <LoadState load={load} what="ticket">
+        {([t, members]) => (
+          <>
+            <Card>
+              <h2>{t.title}</h2>
+              <p>
+                From <Link to={`/staff/customers/${t.user}`}>{t.username}</Link> · {t.status} · {t.priority}
+              </p>
+              <Lines text={t.description} />
+            </Card>
+            <Section aria-label="Ticket settings">
+              <Row>
+                <Select
+                  label="Status"
+                  value={t.status}
+                  disabled={busy}
+                  options={STATUSES.map((s) => ({ value: s, label: s }))}
+                  onChange={(e) => void run(() => updateTicket(t.id, { status: e.target.value }), 'Ticket updated.').then(load.reload)}
+                />
+                <Select
+                  label="Priority"
+                  value={t.priority}
+                  disabled={busy}
+                  options={PRIORITIES.map((p) => ({ value: p, label: p }))}
+                  onChange={(e) => void run(() => updateTicket(t.id, { priority: e.target.value }), 'Ticket updated.').then(load.reload)}
+                />
+                <Select
+                  label="Assigned to"
+                  value={t.assigned_to === null ? '' : String(t.assigned_to)}
+                  disabled={busy}
+                  error={errors.assigned_to}
+                  options={[
+                    { value: '', label: 'Nobody' },
+                    ...members.filter((m) => m.role !== 'billing').map((m) => ({ value: String(m.id), label: `${m.username} (${m.role})` })),
+                  ]}
+                  onChange={(e) =>
+                    void run(() => updateTicket(t.id, { assigned_to: e.target.value ? Number(e.target.value) : null }), 'Ticket updated.').then(load.reload)
+                  }
+                />
+              </Row>
+            </Section>
+            <Section>
+              <h2>Replies</h2>
+              {t.replies.length ? null : <p>No replies yet.</p>}
+              {t.replies.map((r) => (
+                <Card key={r.id} style={{ marginBottom: '.75rem' }}>
+                  <p>
+                    <strong>{r.is_staff ? `${r.username} (staff)` : r.username}</strong> · {new Date(r.created_at).toLocaleString()}
+                  </p>
+                  <Lines text={r.message} />
+                </Card>
+              ))}
+              <form
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void run(() => replyToTicket(t.id, message), 'Reply sent.').then((ok) => {
+                    if (ok) {
+                      setMessage('');
+                      load.reload();
+                    }
+                  });
+                }}
+              >
+                <TextArea label="Reply as staff" value={message} error={errors.message} onChange={(e) => setMessage(e.target.value)} />
+                <Button type="submit" disabled={busy}>
+                  Send reply
+                </Button>
+              </form>
+            </Section>
+          </>
+        )}
+      </LoadState>
+    </StaffFrame>
+  );
+}

@@ -1,0 +1,61 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { LoadState, useLoad } from 'shared/load';
+import { EmptyState, Select, Table } from 'shared/ui';
+import { getTickets } from '../api/get-tickets';
+import { Row, StaffFrame } from '../components/staff-frame';
+
+const STATUS = [
+  { value: 'open', label: 'Open (not closed)' },
+  { value: '', label: 'Any status' },
+  { value: 'Open', label: 'Open' },
+  { value: 'Answered', label: 'Answered' },
+  { value: 'Customer-Reply', label: 'Customer-Reply' },
+  { value: 'Closed', label: 'Closed' },
+];
+const PRIORITY = [
+  { value: '', label: 'Any priority' },
+  { value: 'high', label: 'High' },
+  { value: 'medium', label: 'Medium' },
+  { value: 'low', label: 'Low' },
+];
+
+export function TicketsPage() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? 'open';
+  const priority = params.get('priority') ?? '';
+  const load = useLoad(() => getTickets({ status, priority }), `${status}|${priority}`);
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    next.set(key, value);
+    setParams(next, { replace: true });
+  };
+  return (
+    <StaffFrame title="Tickets">
+      <Row>
+        <Select label="Status" value={status} options={STATUS} onChange={(e) => set('status', e.target.value)} />
+        <Select label="Priority" value={priority} options={PRIORITY} onChange={(e) => set('priority', e.target.value)} />
+      </Row>
+      <LoadState load={load} what="tickets">
+        {(rows) =>
+          rows.length ? (
+            <Table
+              caption="Tickets"
+              rows={rows}
+              rowKey={(t) => t.id}
+              columns={[
+                { header: 'Ticket', cell: (t) => <Link to={`/staff/tickets/${t.id}`}>#{t.id} {t.title}</Link> },
+                { header: 'Customer', cell: (t) => t.username },
+                { header: 'Priority', cell: (t) => t.priority },
+                { header: 'Status', cell: (t) => t.status },
+                { header: 'Assigned to', cell: (t) => t.assigned_to_username ?? '—' },
+                { header: 'Updated', cell: (t) => new Date(t.updated_at).toLocaleString() },
+              ]}
+            />
+          ) : (
+            <EmptyState>No tickets match.</EmptyState>
+          )
+        }
+      </LoadState>
+    </StaffFrame>
+  );
+}

@@ -1,0 +1,3 @@
+const { createConfig } = require('../webpack.common.cjs');
+
+module.exports = (_env, argv) => createConfig('mf-staff', argv);
