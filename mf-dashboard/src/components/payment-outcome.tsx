@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatMoney } from 'shared/format';
 import { theme } from 'shared/ui';
 import { getPaymentOutcome } from '../api/get-payment-outcome';
@@ -51,9 +51,25 @@ export function outcomeText(o: PaymentOutcome): { tone: 'success' | 'error' | 'i
  */
 export function PaymentOutcomeNotice({ purpose }: { purpose: 'deposit' | 'checkout' }) {
   const [params] = useSearchParams();
-  const reference = params.get('reference') ?? params.get('trxref');
-  const invoice = params.get('invoice');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const kept = (location.state as { paymentOutcome?: { reference: string | null; invoice: string | null } } | null)?.paymentOutcome;
+  const reference = params.get('reference') ?? params.get('trxref') ?? kept?.reference ?? null;
+  const invoice = params.get('invoice') ?? kept?.invoice ?? null;
   const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
+
+  // The address goes back to the page's own (/dashboard, /dashboard/invoices, as the contract names the returns); what
+  // the notice needs stays in this history entry's state, so a reload still shows it and nothing else changes.
+  useEffect(() => {
+    if (!['reference', 'trxref', 'invoice'].some((k) => params.has(k))) return;
+    const rest = new URLSearchParams(params);
+    for (const k of ['reference', 'trxref', 'invoice']) rest.delete(k);
+    const search = rest.toString();
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '' },
+      { replace: true, state: { ...((location.state as object | null) ?? {}), paymentOutcome: { reference, invoice } } },
+    );
+  }, [params, location.pathname, location.state, navigate, reference, invoice]);
 
   useEffect(() => {
     const by = reference ? { reference } : invoice && purpose === 'checkout' ? { invoice } : null;
