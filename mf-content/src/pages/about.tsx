@@ -2,6 +2,7 @@ import styled from '@emotion/styled';
 import { Card, EmptyState, Lines, Notice, Page, Skeleton, theme } from 'shared/ui';
 import { getCompanyDetails } from '../api/get-company-details';
 import { useLoad } from '../components/use-load';
+import { CompanyContact } from '../components/company-contact';
 
 export const ABOUT_FAILED = 'Something went wrong while fetching the Company Information.';
 
@@ -37,32 +38,7 @@ export function AboutPage() {
               <h2 id="reach-us" style={{ marginTop: 0, fontSize: '1.25rem' }}>
                 Reach us
               </h2>
-              <dl>
-                {company.data.address ? (
-                  <div>
-                    <dt>Address</dt>
-                    <dd>
-                      <Lines text={company.data.address} />
-                    </dd>
-                  </div>
-                ) : null}
-                {company.data.phone_number ? (
-                  <div>
-                    <dt>Phone</dt>
-                    <dd>
-                      <a href={`tel:${company.data.phone_number.replace(/[^\d+]/g, '')}`}>{company.data.phone_number}</a>
-                    </dd>
-                  </div>
-                ) : null}
-                {company.data.email ? (
-                  <div>
-                    <dt>Email</dt>
-                    <dd>
-                      <a href={`mailto:${company.data.email}`}>{company.data.email}</a>
-                    </dd>
-                  </div>
-                ) : null}
-              </dl>
+              <CompanyContact company={company.data} />
             </Card>
           </Layout>
         ) : null}

@@ -1,8 +1,9 @@
 import styled from '@emotion/styled';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, Card, Lines, Page, SkeletonBlock, TextArea, TextField, theme } from 'shared/ui';
+import { Button, Card, Page, SkeletonBlock, TextArea, TextField, theme } from 'shared/ui';
 import { getCompanyDetails } from '../api/get-company-details';
 import { useLoad } from '../components/use-load';
+import { CompanyContact } from '../components/company-contact';
 
 export const CONTACTS = [
   { label: 'Support', email: 'support@hosthub.example', text: 'Questions about your account, domains or hosting.' },
@@ -109,32 +110,7 @@ export function ContactUsPage() {
             <p role="status">The company's address could not be loaded right now.</p>
           ) : (
             <address>
-              <dl>
-                {company.data.address ? (
-                  <div>
-                    <dt>Address</dt>
-                    <dd>
-                      <Lines text={company.data.address} />
-                    </dd>
-                  </div>
-                ) : null}
-                {company.data.phone_number ? (
-                  <div>
-                    <dt>Phone</dt>
-                    <dd>
-                      <a href={`tel:${company.data.phone_number.replace(/[^\d+]/g, '')}`}>{company.data.phone_number}</a>
-                    </dd>
-                  </div>
-                ) : null}
-                {company.data.email ? (
-                  <div>
-                    <dt>Email</dt>
-                    <dd>
-                      <a href={`mailto:${company.data.email}`}>{company.data.email}</a>
-                    </dd>
-                  </div>
-                ) : null}
-              </dl>
+              <CompanyContact company={company.data} />
             </address>
           )}
         </section>
