@@ -33,7 +33,7 @@ export function DomainsPage() {
       <Tiles>
         <CountTile label="Total Domains" value={domains.state === 'ready' ? domains.data.length : domains.state === 'failed' ? 'failed' : null} />
       </Tiles>
-      <ListState load={domains} what="domains" empty="No domains yet." isEmpty={(list) => list.length === 0}>
+      <ListState load={domains} what="domains" columns={COLUMNS.length} empty="No domains yet." isEmpty={(list) => list.length === 0}>
         {(list) => (
           <TableBox>
             <Table caption="Domains" columns={COLUMNS} rows={list} rowKey={(d) => String(d.id ?? d.domainname)} />

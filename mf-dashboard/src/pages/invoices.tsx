@@ -43,7 +43,7 @@ export function InvoicesPage() {
       <Tiles>
         <CountTile label="Total Invoices" value={invoices.state === 'ready' ? invoices.data.total : invoices.state === 'failed' ? 'failed' : null} />
       </Tiles>
-      <ListState load={invoices} what="invoices" empty="No invoices yet." isEmpty={(data) => data.invoices.length === 0}>
+      <ListState load={invoices} what="invoices" columns={COLUMNS.length} empty="No invoices yet." isEmpty={(data) => data.invoices.length === 0}>
         {(data) => (
           <TableBox>
             <Table

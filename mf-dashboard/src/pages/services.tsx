@@ -31,7 +31,7 @@ export function ServicesPage() {
       <Tiles>
         <CountTile label="Total Services" value={services.state === 'ready' ? services.data.length : services.state === 'failed' ? 'failed' : null} />
       </Tiles>
-      <ListState load={services} what="services" empty="No services yet." isEmpty={(list) => list.length === 0}>
+      <ListState load={services} what="services" columns={COLUMNS.length} empty="No services yet." isEmpty={(list) => list.length === 0}>
         {(list) => (
           <TableBox>
             <Table caption="Services" columns={COLUMNS} rows={list} rowKey={(s) => String(s.id ?? `${s.name}-${s.domain}-${s.regdate}`)} />

@@ -37,7 +37,7 @@ export function TicketsPage() {
       <Tiles>
         <CountTile label="Total Tickets" value={tickets.state === 'ready' ? tickets.data.length : tickets.state === 'failed' ? 'failed' : null} />
       </Tiles>
-      <ListState load={tickets} what="tickets" empty="No tickets yet." isEmpty={(list) => list.length === 0}>
+      <ListState load={tickets} what="tickets" columns={COLUMNS.length} empty="No tickets yet." isEmpty={(list) => list.length === 0}>
         {(list) => (
           <TableBox>
             <Table

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import type { ReactNode } from 'react';
-import { Page, Tabs } from 'shared/ui';
+import { Page, Tabs, theme } from 'shared/ui';
 
 const TABS = [
   { to: '/staff', label: 'Overview', end: true },
@@ -12,12 +12,23 @@ const TABS = [
   { to: '/staff/audit', label: 'Audit log' },
 ];
 
+// The console's seven tabs would scroll sideways on a phone: there they wrap onto lines as compact pills, all in view.
+const Nav = styled.div`
+  @media (max-width: 639.98px) {
+    nav { flex-wrap: wrap; overflow-x: visible; gap: .4rem; border-bottom: 0; }
+    nav a { min-height: 40px; padding: .4rem .85rem; border: 1px solid ${theme.color.border}; border-radius: 999px; }
+    nav a[aria-current='page'] { background: ${theme.color.primarySoft}; border-color: ${theme.color.primary}; }
+  }
+`;
+
 /** Every staff page: its heading and the console's tabs. */
 export function StaffFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Page>
       <h1>{title}</h1>
-      <Tabs label="Staff" tabs={TABS} />
+      <Nav>
+        <Tabs label="Staff" tabs={TABS} />
+      </Nav>
       {children}
     </Page>
   );

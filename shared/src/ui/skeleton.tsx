@@ -1,5 +1,6 @@
 import { keyframes } from '@emotion/react';
 import styled from '@emotion/styled';
+import { TABLE_CARDS_MEDIA } from './table';
 import { theme } from './theme';
 
 const shimmer = keyframes`from { background-position: 100% 0; } to { background-position: -100% 0; }`;
@@ -21,6 +22,18 @@ const Box = styled.div`
   &.table .row:first-of-type { background: ${theme.color.background}; }
   &.cards { grid-template-columns: minmax(0, 1fr); }
   ${theme.breakpoint.md} { &.cards.aside { grid-template-columns: minmax(0, 1fr) 340px; align-items: start; } }
+  .cell { display: block; }
+  .cell > .label { display: none; }
+  /* Phones: shaped like the table's cards, a 'column name: value' line per column. */
+  ${TABLE_CARDS_MEDIA} {
+    &.table { border: 0; background: none; gap: .75rem; }
+    &.table .row:first-of-type { display: none; }
+    &.table .row { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0; padding: .25rem 0; background: #fff;
+      border: 1px solid ${theme.color.border}; border-radius: ${theme.radius}; }
+    &.table .row:last-of-type { border-bottom: 1px solid ${theme.color.border}; }
+    .cell { display: grid; grid-template-columns: 40% minmax(0, 1fr); gap: 1.25rem; align-items: center; padding: .7rem 1rem; }
+    .cell > .label { display: block; }
+  }
   .card { background: #fff; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius}; padding: 1.5rem;
     display: grid; gap: .75rem; }
 `;
@@ -62,7 +75,10 @@ export function Skeleton({
           {[-1, ...list].map((r) => (
             <div className="row" key={r}>
               {Array.from({ length: columns }, (_, c) => (
-                <SkeletonBlock key={c} w={`${55 + ((r + c) % 3) * 15}%`} h={r < 0 ? '.85rem' : '1rem'} />
+                <span className="cell" key={c}>
+                  <SkeletonBlock className="label" w="70%" h=".85rem" />
+                  <SkeletonBlock w={`${55 + ((r + c) % 3) * 15}%`} h={r < 0 ? '.85rem' : '1rem'} />
+                </span>
               ))}
             </div>
           ))}

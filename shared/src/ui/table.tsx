@@ -4,9 +4,15 @@ import { ROWS_PER_PAGE } from '../schemas/constants';
 import { pageWindow } from '../format';
 import { theme } from './theme';
 
+/** Below this width a table in `cards` layout shows each row as a card of 'column name: value' lines. */
+export const TABLE_CARDS_MEDIA = '@media (max-width: 599.98px)';
+
 const Scroll = styled.div`
   width: 100%; overflow-x: auto; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius}; background: #fff;
   &:focus-visible { outline: 3px solid ${theme.color.primary}; }
+  ${TABLE_CARDS_MEDIA} {
+    &[data-layout='cards'] { overflow: visible; border: 0; border-radius: 0; background: none; }
+  }
 `;
 const T = styled.table`
   width: 100%; border-collapse: collapse; font-size: .95rem;
@@ -16,6 +22,25 @@ const T = styled.table`
   tbody tr[data-clickable='true'] { cursor: pointer; }
   tbody tr[data-clickable='true']:hover { background: ${theme.color.primarySoft}; }
   tbody tr:focus-visible { outline: 3px solid ${theme.color.primary}; outline-offset: -3px; }
+  /* Phones: the same rows and cells (same roles, same names) laid out as cards; each cell shows its column's name
+     from data-label, as decoration only ('/ ""': screen readers already announce the column header). */
+  ${TABLE_CARDS_MEDIA} {
+    &[data-layout='cards'] {
+      display: block;
+      thead { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0);
+        clip-path: inset(50%); white-space: nowrap; border: 0; }
+      tbody { display: grid; gap: .75rem; }
+      tbody tr { display: block; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius}; background: #fff;
+        padding: .25rem 0; }
+      tbody tr[data-clickable='true'] { box-shadow: 0 1px 2px rgba(20,20,43,.06); }
+      td { display: block; position: relative; min-height: 2.6rem; padding: .55rem 1rem .55rem calc(40% + 1.25rem);
+        white-space: normal; overflow-wrap: anywhere; border-bottom: 1px solid ${theme.color.border}; }
+      td::before { content: attr(data-label); content: attr(data-label) / ''; position: absolute; left: 1rem; top: .55rem;
+        width: 40%; color: ${theme.color.muted}; font-weight: 600; font-size: .9rem; overflow-wrap: anywhere; }
+      tbody tr:last-of-type td { border-bottom: 1px solid ${theme.color.border}; }
+      tbody tr td:last-of-type, tbody tr:last-of-type td:last-of-type { border-bottom: 0; }
+    }
+  }
 `;
 const Footer = styled.nav`
   display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .75rem; margin-top: .75rem;
@@ -37,6 +62,11 @@ export interface Column<Row> {
 
 export interface TableProps<Row> {
   caption: string;
+  /**
+   * How the table fits a phone (below 600 px): `cards` (the default) shows each row as a card of 'column name: value'
+   * lines; `scroll` keeps the table and lets it scroll sideways in its own box. Wider screens always get the table.
+   */
+  phone?: 'cards' | 'scroll';
   columns: Column<Row>[];
   rows: Row[];
   rowKey(row: Row): string | number;
@@ -45,8 +75,11 @@ export interface TableProps<Row> {
   pageSize?: number;
 }
 
-/** A data table, 15 rows per page with pagination; rows with an action are reachable and operable by keyboard. */
-export function Table<Row>({ caption, columns, rows, rowKey, onRowClick, rowLabel, pageSize = ROWS_PER_PAGE }: TableProps<Row>) {
+/**
+ * A data table, 15 rows per page with pagination; rows with an action are reachable and operable by keyboard. On a
+ * phone the rows become cards (see `phone`); the markup and its table roles are the same at every width.
+ */
+export function Table<Row>({ caption, columns, rows, rowKey, onRowClick, rowLabel, pageSize = ROWS_PER_PAGE, phone = 'cards' }: TableProps<Row>) {
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
   const [page, setPage] = useState(1);
   useEffect(() => {
@@ -62,22 +95,24 @@ export function Table<Row>({ caption, columns, rows, rowKey, onRowClick, rowLabe
   };
   return (
     <div>
-      <Scroll tabIndex={0} role="region" aria-label={caption}>
-        <T>
+      <Scroll tabIndex={0} role="region" aria-label={caption} data-layout={phone}>
+        {/* Explicit roles: a table restyled with CSS display keeps its semantics in every browser. */}
+        <T role="table" data-layout={phone}>
           <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
+          <thead role="rowgroup">
+            <tr role="row">
               {columns.map((c) => (
-                <th key={c.header} scope="col">
+                <th key={c.header} scope="col" role="columnheader">
                   {c.header}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {visible.map((row, i) => (
               <tr
                 key={rowKey(row)}
+                role="row"
                 data-clickable={onRowClick ? 'true' : undefined}
                 tabIndex={onRowClick ? 0 : undefined}
                 aria-label={onRowClick && rowLabel ? rowLabel(row) : undefined}
@@ -85,7 +120,9 @@ export function Table<Row>({ caption, columns, rows, rowKey, onRowClick, rowLabe
                 onKeyDown={onRowClick ? onKey(row) : undefined}
               >
                 {columns.map((c) => (
-                  <td key={c.header}>{c.cell(row, start + i)}</td>
+                  <td key={c.header} role="cell" data-label={c.header}>
+                    {c.cell(row, start + i)}
+                  </td>
                 ))}
               </tr>
             ))}

@@ -26,20 +26,6 @@ const RowActions = styled.div`
   button { min-height: 40px; padding: .4rem .7rem; }
 `;
 
-// Phones get one card per record (name, type, value and the actions all visible); wider screens the table.
-const Wide = styled.div`
-  display: none;
-  ${theme.breakpoint.sm} { display: block; }
-`;
-const Cards = styled.ul`
-  list-style: none; margin: 0; padding: 0; display: grid; gap: .75rem;
-  ${theme.breakpoint.sm} { display: none; }
-  li { border: 1px solid ${theme.color.border}; border-radius: 8px; padding: .75rem; min-width: 0; }
-  dl { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: .25rem .75rem; margin: 0 0 .5rem; }
-  dt { color: ${theme.color.muted}; font-weight: 600; font-size: .9rem; }
-  dd { margin: 0; overflow-wrap: anywhere; font-family: ui-monospace, monospace; font-size: .9rem; }
-`;
-
 const dataOf = (r: DnsRecord) =>
   r.type === 'MX' ? `${r.priority ?? 0} ${r.value}` : r.type === 'CAA' ? `${r.flags ?? 0} ${r.tag ?? ''} "${r.value}"` : r.value;
 
@@ -109,32 +95,12 @@ export function DnsRecordsSection({ domain, onChanged }: { domain: DomainDetail;
             Answered by our nameservers within a second of each change. {count} of {domain.max_dns_records} records used;
             SOA serial {domain.dns_serial}.
           </p>
-          <ListState load={records} what="DNS records" empty="No DNS records yet. Add an A record for www to point it at your server." isEmpty={(l) => l.length === 0}>
+          <ListState load={records} what="DNS records" columns={columns.length} empty="No DNS records yet. Add an A record for www to point it at your server." isEmpty={(l) => l.length === 0}>
             {(list) => (
-              <>
-                <Wide>
-                  <TableBox>
-                    <Table caption={`DNS records of ${zone}`} columns={columns} rows={list} rowKey={(r) => r.id} />
-                  </TableBox>
-                </Wide>
-                <Cards aria-label={`DNS records of ${zone}`}>
-                  {list.map((r) => (
-                    <li key={r.id}>
-                      <dl>
-                        <dt>Name</dt>
-                        <dd>{r.name}</dd>
-                        <dt>Type</dt>
-                        <dd>{r.type}</dd>
-                        <dt>Value</dt>
-                        <dd>{dataOf(r)}</dd>
-                        <dt>TTL</dt>
-                        <dd>{r.ttl}</dd>
-                      </dl>
-                      {columns[4]!.cell(r, 0)}
-                    </li>
-                  ))}
-                </Cards>
-              </>
+              <TableBox>
+                {/* On phones the shared table shows one card per record: name, type, value, TTL and the actions. */}
+                <Table caption={`DNS records of ${zone}`} columns={columns} rows={list} rowKey={(r) => r.id} />
+              </TableBox>
             )}
           </ListState>
         </>
