@@ -27,6 +27,8 @@ test.beforeAll(async () => {
     expect((await api.post('/api/cart/', { data: { service_id: services[0]!.id, product_id: plan.id, currency: 'USD' } })).ok()).toBeTruthy();
     const paid = await api.post('/api/checkout/', { data: { payment_kind: 'wallet', currency: 'USD' } });
     expect(paid.ok(), await paid.text()).toBeTruthy();
+    const record = await api.post(`/domain/${name}/records/`, { data: { name: 'www', type: 'A', value: '192.0.2.44', ttl: 3600 } });
+    expect(record.ok(), await record.text()).toBeTruthy();
     const ticket = await api.post('/ticket/tickets/', {
       data: { title: 'Mail bounces since the move', description: 'Every message to info@ comes back with a 550 error since Monday morning.', priority: 'high' },
     });
@@ -188,7 +190,15 @@ test.describe('phone tables', () => {
     await shot(page, testInfo, 'page-dashboard-ticket-390');
     await visit('/dashboard/services', table('Services'));
     await visit('/dashboard/domains', table('Domains'));
-    await visit(`/dashboard/domains/${customer.username}-phone.com`, () => expect(page.getByRole('heading', { name: 'DNS records' })).toBeVisible());
+    // One domain: its DNS records are the shared table too, the value and the actions on the card.
+    const zone = `${customer.username}-phone.com`;
+    await visit(`/dashboard/domains/${zone}`, table(`DNS records of ${zone}`));
+    for (const label of ['Value', 'Actions']) {
+      const f = await cellFacts(page, `DNS records of ${zone}`, label);
+      expect(f.before).toContain(`"${label}"`);
+      expect(f.box.x + f.box.width).toBeLessThanOrEqual(390);
+    }
+    await expect(page.getByRole('button', { name: 'Edit A record www' })).toBeVisible();
     await visit('/account-settings', main);
     await visit('/account-settings/payments', main);
     await visit('/account-settings/security', main);
