@@ -1,0 +1,67 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Table, type Column } from 'shared/ui';
+
+interface Invoice {
+  id: number;
+  total: string;
+  status: string;
+}
+const COLUMNS: Column<Invoice>[] = [
+  { header: 'Invoice Number', cell: (i) => `INV-${i.id}` },
+  { header: 'Total', cell: (i) => i.total },
+  { header: 'Status', cell: (i) => i.status },
+];
+const rows = (n: number): Invoice[] => Array.from({ length: n }, (_, k) => ({ id: k + 1, total: `$${k + 1}.00`, status: k % 2 ? 'Paid' : 'Unpaid' }));
+
+/** Every CSS rule emotion has put in the document, as text. */
+function cssText(): string {
+  return Array.from(document.querySelectorAll('style'))
+    .map((style) => {
+      const fromRules = style.sheet ? Array.from(style.sheet.cssRules, (r) => r.cssText).join('\n') : '';
+      return `${style.textContent ?? ''}\n${fromRules}`;
+    })
+    .join('\n');
+}
+
+it('labels every cell with its column name for the phone cards, and keeps the table roles and cell names', () => {
+  render(<Table caption="Invoices" columns={COLUMNS} rows={rows(2)} rowKey={(i) => i.id} />);
+  const table = screen.getByRole('table', { name: 'Invoices' });
+  expect(table).toHaveAttribute('data-layout', 'cards');
+  expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Invoice Number', 'Total', 'Status']);
+  const [, first] = within(table).getAllByRole('row');
+  const cells = within(first!).getAllByRole('cell');
+  expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(['Invoice Number', 'Total', 'Status']);
+  // The label is decoration (CSS), not text: a cell's name and text stay its value, as journeys read them.
+  expect(within(first!).getByRole('cell', { name: '$1.00' })).toHaveTextContent(/^\$1\.00$/);
+  expect(within(table).getByRole('cell', { name: 'Unpaid' })).toHaveAttribute('data-label', 'Status');
+});
+
+it('has the cards rules for phones: below 600 px a card per row, each cell showing its data-label', () => {
+  render(<Table caption="Invoices" columns={COLUMNS} rows={rows(1)} rowKey={(i) => i.id} />);
+  const css = cssText().replace(/\s+/g, ' ');
+  expect(css).toMatch(/@media \(max-width: ?599\.98px\)/);
+  const phone = css.slice(css.search(/@media \(max-width: ?599\.98px\)/));
+  expect(phone).toMatch(/\[data-layout=['"]cards['"]\] td::before ?\{[^}]*content: ?attr\(data-label\)/);
+  expect(phone).toMatch(/\[data-layout=['"]cards['"]\] thead ?\{[^}]*position: ?absolute/);
+});
+
+it("phone='scroll' keeps the plain table on phones", () => {
+  render(<Table caption="Prices" phone="scroll" columns={COLUMNS} rows={rows(1)} rowKey={(i) => i.id} />);
+  expect(screen.getByRole('table', { name: 'Prices' })).toHaveAttribute('data-layout', 'scroll');
+  expect(screen.getByRole('region', { name: 'Prices' })).toHaveAttribute('data-layout', 'scroll');
+});
+
+it('keeps pagination and keyboard-operable rows', async () => {
+  const user = userEvent.setup();
+  const opened: number[] = [];
+  render(<Table caption="Invoices" columns={COLUMNS} rows={rows(20)} rowKey={(i) => i.id} onRowClick={(i) => opened.push(i.id)} rowLabel={(i) => `Invoice ${i.id}`} />);
+  expect(screen.getAllByRole('row')).toHaveLength(16);
+  await user.click(screen.getByRole('button', { name: 'Page 2' }));
+  expect(screen.getAllByRole('row')).toHaveLength(6);
+  const row = screen.getByRole('row', { name: 'Invoice 16' });
+  expect(row).toHaveAttribute('tabindex', '0');
+  row.focus();
+  await user.keyboard('{Enter}');
+  expect(opened).toEqual([16]);
+});
