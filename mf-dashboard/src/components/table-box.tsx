@@ -5,7 +5,7 @@ import { dashDate } from './dash';
 /**
  * Around a dashboard table: from tablet widths headings and cells may wrap and the cells are a little tighter, so the seven
  * columns of invoices and tickets fit beside the side navigation on a desktop instead of hiding 'Status' off to the
- * right. On phones the table keeps one line per cell and scrolls inside its own box.
+ * right. On phones (below 600 px) the shared table shows each row as a card of 'column name: value' lines instead.
  */
 export const TableBox = styled.div`
   ${theme.breakpoint.md} {
