@@ -155,7 +155,11 @@ export async function domainRenewalRoutes(app: FastifyInstance) {
       const book = await app.commerce.catalog.get();
       const answer = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Executor;
-        // The domain row locked: two Renew now of one domain queue; a payment applying a renewal waits or is waited for.
+        // Locks in the order payInvoice takes them (the open invoice, then the domain), so a payment of that invoice at
+        // the same moment waits or is waited for instead of deadlocking; two Renew now of one domain queue.
+        const seen = await own(request, tx);
+        const before = await openRenewalOf(tx, seen.id);
+        if (before) await tx.execute(sql`SELECT id FROM invoices WHERE id = ${Number(before.invoice_id)} FOR UPDATE`);
         const d = await own(request, tx, true);
         const q = await priced(tx, d, years, book);
         const now = app.clock.now();
