@@ -7,6 +7,7 @@ import { issueSession } from '../accounts/repository';
 import { domainExpiry } from './domain-expiry';
 import { renewalInvoices } from '../billing/renewal-invoices';
 import { startTestApp, type TestApp } from '../commerce/test-app';
+import { users } from '../db/schema';
 import { customerDomains, invoiceItems, invoices, payments, tlds, walletEntries } from '../db/schema-commerce';
 import { renewals } from '../db/schema-lifecycle';
 import { domainPrice } from '../money/catalog';
@@ -226,6 +227,21 @@ describe('paying a renewal', () => {
     expect(await balance(u.id)).toBe(total);
     expect((await invoiceRow(data.invoice_id)).status).toBe('Paid');
   });
+});
+
+test('staff marking the invoice paid (bank transfer) renews it too: 5 years, once', async () => {
+  const u = await t.user();
+  const billing = await t.user();
+  await t.db.orm.update(users).set({ role: 'billing' }).where(eq(users.id, billing.id));
+  const d = await domainOf(u);
+  const { data } = (await call(u, 'POST', `/domain/${d.domainname}/renew/`, { years: 5 })).json() as Json;
+  const url = `/staff/invoices/${data.invoice_id}/mark-paid/`;
+  const [a, b] = await Promise.all([
+    call(billing, 'POST', url, { reference: 'GTB-RENEW-1' }),
+    call(billing, 'POST', url, { reference: 'GTB-RENEW-2' }),
+  ]);
+  expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+  expect(await expiryOf(d.id)).toMatchObject({ status: 'Active', nextduedate: '2032-03-03' });
 });
 
 describe('with the lifecycle', () => {
