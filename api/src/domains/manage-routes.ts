@@ -96,7 +96,7 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
       dns_served: ours && (DNS_SERVED_STATUSES as readonly string[]).includes(d.status),
       dns_serial: s.dnsSerial,
       max_dns_records: MAX_DNS_RECORDS,
-      // The lifecycle's expiry date, auto-renew and renewal price join this answer when that work lands.
+      // domainRow carries the lifecycle's expirydate and auto_renew; the renewal price is GET /domain/{domain}/renewal/.
     };
   };
 
