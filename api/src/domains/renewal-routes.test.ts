@@ -11,6 +11,7 @@ import { users } from '../db/schema';
 import { customerDomains, invoiceItems, invoices, payments, tlds, walletEntries } from '../db/schema-commerce';
 import { renewals } from '../db/schema-lifecycle';
 import { domainPrice } from '../money/catalog';
+import { restoreFeeIn } from '../billing/renewals';
 import { signBody } from '../payments/signature';
 import { credit } from '../payments/wallet';
 
@@ -150,6 +151,23 @@ describe('the quote', () => {
     expect(await expiryOf(d.id)).toMatchObject({ status: 'Active', nextduedate: '2028-01-20' });
     expect(await balance(u.id)).toBe(0);
   });
+});
+
+test('a domain bought in NGN renews in NGN: its renewal price and the restore fee converted from 80.00 USD', async () => {
+  const u = await t.user();
+  const name = `naira-${u.username}.com`;
+  await credit(t.db.orm, { userId: u.id, currency: 'NGN', amountMinor: 500_000_000, kind: 'deposit', description: 'test funds', now: t.clock.now() });
+  expect((await call(u, 'POST', '/api/cart/', { service_id: 1, product_id: 1, currency: 'NGN', metadata: { domain_name: name } })).statusCode).toBe(200);
+  expect((await call(u, 'POST', '/api/checkout/', { payment_kind: 'wallet', currency: 'NGN' })).statusCode).toBe(200);
+  const [d] = await t.db.orm.update(customerDomains).set({ status: 'Redemption' }).where(eq(customerDomains.domainname, name)).returning();
+  const book = await t.app.commerce.catalog.get();
+  const perYear = domainPrice(book, book.tldById.get(d!.tldId)!, 'renewal', 'NGN', name);
+  const fee = restoreFeeIn(book, 'NGN');
+  expect(fee).toBe(Math.round(8000 * book.rates.get('USD>NGN')!));
+  const quote = (await call(u, 'GET', `/domain/${name}/renewal/?years=3`)).json() as Json;
+  expect(quote).toMatchObject({ currency: 'NGN', price_per_year: perYear / 100, restore_fee: fee / 100, subtotal: (perYear * 3 + fee) / 100 });
+  const { data } = (await call(u, 'POST', `/domain/${name}/renew/`, { years: 3 })).json() as Json;
+  expect(data).toMatchObject({ currency: 'NGN', total: quote.total });
 });
 
 describe('who can renew what', () => {
