@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db';
-import { planPrice, tldPrice } from '../money/catalog';
+import { planPrice } from '../money/catalog';
 import { renewalMail } from './renewal-mails';
 import {
   addDays,
@@ -12,6 +12,7 @@ import {
   createRenewalInvoices,
   cycleMonths,
   dayOf,
+  domainRenewal,
   LIFECYCLE,
   renewalKey,
   rowsOf,
@@ -90,27 +91,11 @@ export async function renewalInvoices(app: FastifyInstance, { now }: { now: Date
       continue;
     }
     const years = Math.max(1, d.regperiod);
-    const renewal: NewRenewal = {
-      key: renewalKey('domain', d.id, due),
-      itemKind: 'domain',
-      itemId: d.id,
-      userId: d.user_id,
-      currency: d.currency,
-      vatPercent: book.vatPercent,
-      dueDate: due,
-      periodEnd: addMonths(due, 12 * years),
-      line: {
-        kind: 'domain_renewal',
-        serviceId: 1,
-        productId: tld.id,
-        domainName: d.domainname,
-        name: `Domain renewal: ${d.domainname}`,
-        description: `${d.domainname} renewal, ${years} year${years === 1 ? '' : 's'} (${due} to ${addMonths(due, 12 * years)})`,
-        amountMinor: tldPrice(book, tld, 'renewal', d.currency) * years,
-      },
-      notes: `Renewal of ${d.domainname}`,
+    const renewal = domainRenewal(
+      book,
+      { id: d.id, userId: d.user_id, domainname: d.domainname, tld, due, years, currency: d.currency },
       now,
-    };
+    );
     todo.push({ renewal, who: d, item: d.domainname, autoRenew: d.auto_renew });
   }
   for (const s of services) {

@@ -2,8 +2,9 @@
 // days, idempotency keys, the creation of a renewal invoice, and what paying one does (extend by exactly one period).
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
-import { customerDomains, userServices } from '../db/schema-commerce';
+import { customerDomains, invoiceItems, invoices, userServices } from '../db/schema-commerce';
 import { lifecycleMarks, renewals, type RenewalItemKind } from '../db/schema-lifecycle';
+import { convert, domainPrice, type PriceBook, type TldProduct } from '../money/catalog';
 import { vatOf } from '../money/money';
 
 export const LIFECYCLE = {
@@ -184,6 +185,74 @@ export async function createRenewalInvoices(
   // Another pass won these: their orders go, and with them (ON DELETE CASCADE) the invoices and lines made here.
   if (lost.length) await tx.execute(sql`DELETE FROM orders WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(lost)}::jsonb)::int)`);
   return created;
+}
+
+/** The restore fee of a domain in Redemption (80.00 USD) in `currency`. */
+export const restoreFeeIn = (book: PriceBook, currency: string) =>
+  convert(book, LIFECYCLE.restoreFeeMinor, LIFECYCLE.restoreFeeCurrency, currency);
+
+/** What renewing one domain for a year costs in `currency`: a premium name's own renewal price, else its TLD's. */
+export const domainRenewalPrice = (book: PriceBook, tld: TldProduct, domainname: string, currency: string) =>
+  domainPrice(book, tld, 'renewal', currency, domainname);
+
+/**
+ * The renewal of one domain for `years` from its expiry date `due` (the lifecycle's invoice 14 days before expiry, and
+ * 'Renew now' on the domain's page): one line, the renewal price times the years, under the period's renewal key.
+ */
+export function domainRenewal(
+  book: PriceBook,
+  d: { id: number; userId: number; domainname: string; tld: TldProduct; due: string; years: number; currency: string },
+  now: Date,
+): NewRenewal {
+  const end = addMonths(d.due, 12 * d.years);
+  return {
+    key: renewalKey('domain', d.id, d.due),
+    itemKind: 'domain',
+    itemId: d.id,
+    userId: d.userId,
+    currency: d.currency,
+    vatPercent: book.vatPercent,
+    dueDate: d.due,
+    periodEnd: end,
+    line: {
+      kind: 'domain_renewal',
+      serviceId: 1,
+      productId: d.tld.id,
+      domainName: d.domainname,
+      name: `Domain renewal: ${d.domainname}`,
+      description: `${d.domainname} renewal, ${d.years} year${d.years === 1 ? '' : 's'} (${d.due} to ${end})`,
+      amountMinor: domainRenewalPrice(book, d.tld, d.domainname, d.currency) * d.years,
+    },
+    notes: `Renewal of ${d.domainname}`,
+    now,
+  };
+}
+
+/**
+ * Adds the restore fee line to an Unpaid renewal invoice (locked by the caller) and recomputes its VAT and total, unless
+ * it already has one. Returns whether it added the fee.
+ */
+export async function addRestoreFee(tx: Executor, book: PriceBook, invoiceId: number): Promise<boolean> {
+  const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!inv || inv.status !== 'Unpaid') return false;
+  const lines = await tx.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, inv.id));
+  if (lines.some((l) => l.kind === 'restore_fee')) return false;
+  const line = lines.find((l) => l.kind === 'domain_renewal');
+  const fee = restoreFeeIn(book, inv.currency);
+  await tx.insert(invoiceItems).values({
+    invoiceId: inv.id,
+    serviceId: line?.serviceId ?? 1,
+    productId: line?.productId ?? 0,
+    kind: 'restore_fee',
+    domainName: line?.domainName ?? null,
+    name: `Restore fee: ${line?.domainName ?? 'domain in redemption'}`,
+    description: 'Restoring a domain from Redemption',
+    amountMinor: fee,
+  });
+  const subtotal = inv.subtotalMinor + fee;
+  const vat = vatOf(subtotal, inv.vatPercent);
+  await tx.update(invoices).set({ subtotalMinor: subtotal, vatMinor: vat, totalMinor: subtotal + vat }).where(eq(invoices.id, inv.id));
+  return true;
 }
 
 /** Rows of a `tx.execute` result on either driver (PGlite and node-postgres both answer `{ rows }`). */

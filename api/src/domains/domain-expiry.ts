@@ -1,13 +1,29 @@
 // Pass 'domain-expiry': an Active domain still unpaid the day after its expiry date goes to Grace; 30 days later to Redemption (the
-// restore fee is added to its open renewal invoice in the same transaction); 30 days after that to Released (the
+// restore fee is added to its open renewal invoice in the same transaction, or later when a payment was pending); 30 days after that to Released (the
 // invoice is cancelled and the name is available in search again).
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays, dayOf, LIFECYCLE, rowsOf } from '../billing/renewals';
+import { addDays, addRestoreFee, dayOf, LIFECYCLE, rowsOf } from '../billing/renewals';
 import type { Executor } from '../db';
-import { invoiceItems, invoices } from '../db/schema-commerce';
-import { convert } from '../money/catalog';
-import { vatOf } from '../money/money';
+import type { PriceBook } from '../money/catalog';
+
+/**
+ * The restore fee on the domain's open renewal invoice (row locked), unless a gateway payment of that invoice is
+ * pending: the customer was asked for the invoice's amount when the payment started, and that amount stands (the gateway
+ * charges it; settling compares with it). The fee is then added by a later pass, if that payment fails or expires.
+ */
+export async function restoreFeeOnOpenInvoice(tx: Executor, book: PriceBook, domainId: number): Promise<boolean> {
+  const open = rowsOf<{ invoice_id: number; pending: boolean }>(
+    await tx.execute(sql`
+      SELECT r.invoice_id,
+             EXISTS (SELECT 1 FROM payments p WHERE p.invoice_id = i.id AND p.status = 'pending') AS pending
+      FROM renewals r JOIN invoices i ON i.id = r.invoice_id AND i.status = 'Unpaid'
+      WHERE r.item_kind = 'domain' AND r.item_id = ${domainId} AND r.applied_at IS NULL
+      FOR UPDATE OF i`),
+  )[0];
+  if (!open || open.pending) return false;
+  return addRestoreFee(tx, book, Number(open.invoice_id));
+}
 
 export async function domainExpiry(app: FastifyInstance, { now }: { now: Date }): Promise<number> {
   const today = dayOf(now);
@@ -50,40 +66,28 @@ export async function domainExpiry(app: FastifyInstance, { now }: { now: Date })
             RETURNING id, to_char(nextduedate, 'YYYY-MM-DD') AS due`),
         )[0];
         if (!step) return false;
-        const open = rowsOf<{ invoice_id: number }>(
-          await tx.execute(sql`
-            SELECT r.invoice_id FROM renewals r JOIN invoices i ON i.id = r.invoice_id AND i.status = 'Unpaid'
-            WHERE r.item_kind = 'domain' AND r.item_id = ${id} AND r.applied_at IS NULL
-            FOR UPDATE OF i`),
-        )[0];
-        if (open) {
-          const [inv] = await tx.select().from(invoices).where(eq(invoices.id, open.invoice_id));
-          const fee = convert(book, LIFECYCLE.restoreFeeMinor, LIFECYCLE.restoreFeeCurrency, inv!.currency);
-          const [line] = await tx
-            .select()
-            .from(invoiceItems)
-            .where(and(eq(invoiceItems.invoiceId, inv!.id), eq(invoiceItems.kind, 'domain_renewal')));
-          await tx.insert(invoiceItems).values({
-            invoiceId: inv!.id,
-            serviceId: line?.serviceId ?? 1,
-            productId: line?.productId ?? 0,
-            kind: 'restore_fee',
-            domainName: line?.domainName ?? null,
-            name: `Restore fee: ${line?.domainName ?? 'domain in redemption'}`,
-            description: 'Restoring a domain from Redemption',
-            amountMinor: fee,
-          });
-          const subtotal = inv!.subtotalMinor + fee;
-          const vat = vatOf(subtotal, inv!.vatPercent);
-          await tx
-            .update(invoices)
-            .set({ subtotalMinor: subtotal, vatMinor: vat, totalMinor: subtotal + vat })
-            .where(eq(invoices.id, inv!.id));
-        }
+        await restoreFeeOnOpenInvoice(tx, book, id);
         return true;
       });
       if (ok) moved += 1;
     }
+  }
+
+  // A restore fee deferred while a gateway payment of the invoice was pending is added once that payment is over
+  // (declined or expired without money); one that succeeded paid the invoice at the amount it was started for.
+  const owing = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      SELECT d.id FROM customer_domains d
+      JOIN renewals r ON r.item_kind = 'domain' AND r.item_id = d.id AND r.applied_at IS NULL
+      JOIN invoices i ON i.id = r.invoice_id AND i.status = 'Unpaid'
+      WHERE d.status = 'Redemption'
+        AND NOT EXISTS (SELECT 1 FROM invoice_items l WHERE l.invoice_id = i.id AND l.kind = 'restore_fee')
+        AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.invoice_id = i.id AND p.status = 'pending')`),
+  );
+  if (owing.length) {
+    const book = await app.commerce.catalog.get();
+    for (const { id } of owing)
+      await db.transaction((txRaw) => restoreFeeOnOpenInvoice(txRaw as unknown as Executor, book, id));
   }
 
   const grace = rowsOf<{ id: number }>(

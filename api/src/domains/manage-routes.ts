@@ -27,6 +27,7 @@ import type { DnsRecordRow } from '../db/schema-domains';
 import { loadDnsConfig, type DnsConfig } from '../dns/config';
 import { detailError, nonFieldError, notFound, parseBody, validationError } from '../http/errors';
 import { transferCodeRequestedMail } from '../mail/templates';
+import { eppKey, isSealed, openEppCode, sealClearEppCodes, sealEppCode } from './epp-codes';
 import * as repo from './manage-repository';
 import { MESSAGES as NAME_MESSAGES } from './normalize';
 import { domainRow } from './routes';
@@ -72,6 +73,15 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
   const { config } = app;
   const strict = config.rateLimit.enabled ? { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs } : false;
   const auth = { preHandler: app.requireUser };
+  const eppKeyOf = eppKey(config.security.secretKey);
+  // Codes stored in clear before they were encrypted are sealed once at start (and on their next reveal).
+  app.addHook('onReady', async () => {
+    const sealed = await sealClearEppCodes(db, eppKeyOf).catch((err: unknown) => {
+      app.log.warn({ err }, 'could not encrypt the EPP codes stored in clear');
+      return 0;
+    });
+    if (sealed) app.log.info({ sealed }, 'EPP codes stored in clear were encrypted');
+  });
 
   const detail = (d: DomainRow, s: SettingsRow) => {
     const ours = repo.usesStoreNameservers(d, dns.storeNameservers);
@@ -86,7 +96,7 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
       dns_served: ours && (DNS_SERVED_STATUSES as readonly string[]).includes(d.status),
       dns_serial: s.dnsSerial,
       max_dns_records: MAX_DNS_RECORDS,
-      // The lifecycle's expiry date, auto-renew and renewal price join this answer when that work lands.
+      // domainRow carries the lifecycle's expirydate and auto_renew; the renewal price is GET /domain/{domain}/renewal/.
     };
   };
 
@@ -238,10 +248,19 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
         if (!user || !(await verifyPassword(user.passwordHash, body.password)))
           throw validationError({ password: DOMAIN_MESSAGES.wrongPassword });
         await markAuthenticated({ db: { orm: tx }, clock: app.clock }, request.user!.sessionId);
-        let code = s.eppCode;
-        if (!code) {
-          code = repo.newEppCode();
-          await repo.updateSettings(tx, d.id, { eppCode: code }, now);
+        let code: string | null = null;
+        if (s.eppCode) {
+          try {
+            code = openEppCode(eppKeyOf, d.id, s.eppCode);
+          } catch (err) {
+            // Sealed with another SECURITY_SECRET_KEY (or altered): the registry issues a new code, as a registrar would.
+            request.log.warn({ err, domain: d.domainname }, 'stored EPP code does not open: issuing a new one');
+          }
+        }
+        if (!code || !isSealed(s.eppCode ?? '')) {
+          code ??= repo.newEppCode();
+          // Stored encrypted only (epp-codes.ts); a code stored in clear before is sealed here.
+          await repo.updateSettings(tx, d.id, { eppCode: sealEppCode(eppKeyOf, d.id, code) }, now);
         }
         const pageUrl = `${config.storefrontUrl}/dashboard/domains/${d.domainname}`;
         await app.mail.send(

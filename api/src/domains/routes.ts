@@ -9,6 +9,7 @@ import { customerDomains } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
 import { domainManageRoutes } from './manage-routes';
+import { domainRenewalRoutes } from './renewal-routes';
 import { checkOne, suggestions, transferCheck } from './service';
 
 type Query = Record<string, string | undefined>;
@@ -103,4 +104,5 @@ export async function domainRoutes(app: FastifyInstance) {
 
   // GET/PATCH /domain/{id or name}/ and the rest of one domain's page: manage-routes.ts.
   await app.register(domainManageRoutes);
+  await app.register(domainRenewalRoutes);
 }

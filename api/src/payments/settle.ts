@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cancelInvoice, payInvoice, type Provisioned } from '../billing/provision';
 import type { Executor } from '../db';
-import { paymentEvents, payments } from '../db/schema-commerce';
+import { invoices, paymentEvents, payments } from '../db/schema-commerce';
 import { formatMoney } from '../money/money';
 import type { ChargeEvent } from './provider';
 import { credit } from './wallet';
@@ -69,6 +69,22 @@ export async function settle(
         kind: 'deposit',
         paymentId: p.id,
         description: `Deposit ${p.reference}`,
+        now,
+      });
+      return 'credited';
+    }
+    // The amount asked for when the payment started is what it pays: an invoice whose total changed since (a restore fee
+    // added after a payment expired and then succeeded late) is not paid short; the money goes to the wallet instead.
+    const [inv] = await tx.select().from(invoices).where(eq(invoices.id, p.invoiceId!)).for('update');
+    if (inv?.status === 'Unpaid' && (inv.totalMinor !== p.amountMinor || inv.currency !== p.currency)) {
+      await credit(tx, {
+        userId: p.userId,
+        currency: p.currency,
+        amountMinor: p.amountMinor,
+        kind: 'refund',
+        paymentId: p.id,
+        invoiceId: inv.id,
+        description: `Payment ${p.reference} was for ${formatMoney(p.amountMinor, p.currency)}; ${inv.invoicenum} is now ${formatMoney(inv.totalMinor, inv.currency)}: credited to the wallet`,
         now,
       });
       return 'credited';

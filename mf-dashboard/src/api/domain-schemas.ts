@@ -21,6 +21,9 @@ export const domainDetailSchema = v.object({
   dns_served: v.boolean(),
   dns_serial: v.number(),
   max_dns_records: v.number(),
+  // The lifecycle's fields (domainRow): the expiry date is the next due date.
+  expirydate: v.optional(text),
+  auto_renew: v.optional(v.boolean()),
 });
 export type DomainDetail = v.InferOutput<typeof domainDetailSchema>;
 
@@ -47,6 +50,45 @@ export const dnsRecordSchema = v.object({
 });
 export const dnsRecordsSchema = v.array(dnsRecordSchema);
 export type DnsRecord = v.InferOutput<typeof dnsRecordSchema>;
+
+const money = v.number();
+
+/** GET domain/{domain}/renewal/?years=N: what renewing for N years costs, priced by the server. */
+export const renewalQuoteSchema = v.object({
+  domainname: v.string(),
+  status: v.string(),
+  years: v.number(),
+  currency: v.string(),
+  price_per_year: money,
+  renewal: money,
+  restore_fee: money,
+  subtotal: money,
+  vat_percent: v.number(),
+  vat: money,
+  total: money,
+  expirydate: v.string(),
+  new_expirydate: v.string(),
+  open_invoice: v.nullable(
+    v.object({ invoice_id: v.number(), invoicenum: v.string(), years: v.number(), total: money, currency: v.string() }),
+  ),
+});
+export type RenewalQuote = v.InferOutput<typeof renewalQuoteSchema>;
+
+/** POST domain/{domain}/renew/: the renewal invoice to pay. */
+export const renewAnswerSchema = v.object({
+  message: v.string(),
+  data: v.object({
+    invoice_id: v.number(),
+    invoicenum: v.string(),
+    status: v.string(),
+    years: v.number(),
+    total: money,
+    currency: v.string(),
+    expirydate: v.string(),
+    new_expirydate: v.string(),
+  }),
+});
+export type RenewAnswer = v.InferOutput<typeof renewAnswerSchema>;
 
 /** The path segment of a domain: the name, encoded (an IDN may arrive in Unicode). */
 export const domainPath = (domain: string) => `domain/${encodeURIComponent(domain)}/`;

@@ -40,7 +40,7 @@ function DomainView({ domain }: { domain: string }) {
       ) : (
         <>
           {load.data.read_only ? <Notice tone="info">{DOMAIN_MESSAGES.readOnly(load.data.status)}</Notice> : null}
-          <OverviewSection domain={load.data} />
+          <OverviewSection domain={load.data} onRenewed={load.reload} />
           <NameserversSection domain={load.data} onSaved={load.reload} />
           <SecuritySection domain={load.data} onChanged={load.reload} />
           <EppSection domain={load.data} locked={load.data.registrar_lock} />

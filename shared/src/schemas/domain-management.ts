@@ -330,3 +330,24 @@ export const domainSettingsSchema = v.object({ protection: v.optional(v.boolean(
 export const eppRevealSchema = v.object({
   password: v.pipe(v.string(DOMAIN_MESSAGES.password), v.nonEmpty(DOMAIN_MESSAGES.password)),
 });
+
+/** 'Renew now' on a domain's page (issue 15 with the lifecycle): 1 to 10 years, priced by the API. */
+export const RENEWAL_YEARS_MIN = 1;
+export const RENEWAL_YEARS_MAX = 10;
+export const RENEWAL_MESSAGES = {
+  years: `Choose from ${RENEWAL_YEARS_MIN} to ${RENEWAL_YEARS_MAX} years.`,
+  notRenewable: (status: string) =>
+    status === 'Released'
+      ? 'This domain was released, so it can no longer be renewed. Search for the name to register it again.'
+      : `This domain is ${status}, so it cannot be renewed.`,
+  busy: 'A renewal invoice for this domain was just created or paid. Reload the page and try again.',
+} as const;
+
+const yearsNumber = v.pipe(
+  v.number(RENEWAL_MESSAGES.years),
+  v.integer(RENEWAL_MESSAGES.years),
+  v.minValue(RENEWAL_YEARS_MIN, RENEWAL_MESSAGES.years),
+  v.maxValue(RENEWAL_YEARS_MAX, RENEWAL_MESSAGES.years),
+);
+/** POST /domain/{domain}/renew/: `{"years": 1..10}`. */
+export const renewDomainSchema = v.object({ years: yearsNumber });

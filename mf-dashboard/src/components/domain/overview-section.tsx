@@ -3,18 +3,19 @@ import { theme } from 'shared/ui';
 import type { DomainDetail } from '../../api/domain-schemas';
 import { dash, dashDate } from '../dash';
 import { Section } from './parts';
+import { RenewalControls } from './renewal-controls';
 
 const Facts = styled.dl`
   display: grid; grid-template-columns: minmax(0, 1fr); gap: .75rem 1.5rem; margin: 0;
   ${theme.breakpoint.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  ${theme.breakpoint.lg} { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+  ${theme.breakpoint.lg} { grid-template-columns: repeat(5, minmax(0, 1fr)); }
   div { min-width: 0; }
   dt { color: ${theme.color.muted}; font-weight: 600; font-size: .9rem; }
   dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
 `;
 
-/** Status and dates that exist today. */
-export function OverviewSection({ domain }: { domain: DomainDetail }) {
+/** Status, dates, and the renewal: auto-renew and 'Renew now'. */
+export function OverviewSection({ domain, onRenewed }: { domain: DomainDetail; onRenewed(): void }) {
   return (
     <Section aria-labelledby="domain-overview">
       <h2 id="domain-overview">Overview</h2>
@@ -32,15 +33,15 @@ export function OverviewSection({ domain }: { domain: DomainDetail }) {
           <dd>{dashDate(domain.nextduedate)}</dd>
         </div>
         <div>
+          <dt>Expiry date</dt>
+          <dd>{dashDate(domain.expirydate ?? domain.nextduedate)}</dd>
+        </div>
+        <div>
           <dt>Billing Cycle</dt>
           <dd>{dash(domain.regperiod)}</dd>
         </div>
       </Facts>
-      {/*
-        RENEWAL CONTROLS GO HERE (lifecycle, issue 14, branch `lifecycle`): expiry date, the auto-renew toggle and
-        'Renew now' (1 to 10 years, priced by the server). This page builds none of them; GET /domain/{domain}/ is
-        the answer to extend with their fields.
-      */}
+      <RenewalControls domain={domain} onRenewed={onRenewed} />
     </Section>
   );
 }

@@ -1,0 +1,100 @@
+// Transfer codes at rest: what the database holds is never the code; a code stored in clear before encryption is sealed
+// (at start-up and on its next reveal) and still reveals the same code; a ciphertext moved to another domain does not open.
+import { eq } from 'drizzle-orm';
+import { startTestApp, type TestApp } from '../commerce/test-app';
+import { customerDomains, tlds } from '../db/schema-commerce';
+import { domainSettings } from '../db/schema-domains';
+import { eppKey, isSealed, openEppCode, sealClearEppCodes, sealEppCode } from './epp-codes';
+
+type User = Awaited<ReturnType<TestApp['user']>>;
+let t: TestApp;
+let owner: User;
+let n = 0;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await t.user();
+  expect((await t.inject({ method: 'POST', url: '/core/reauth/', auth: owner.auth, payload: { password: 'test-pass-2024' } })).statusCode).toBe(200);
+}, 120_000);
+afterAll(() => t?.close());
+
+async function unlockedDomain() {
+  n += 1;
+  const [com] = await t.db.orm.select().from(tlds).where(eq(tlds.tld, 'com'));
+  const [d] = await t.db.orm
+    .insert(customerDomains)
+    .values({
+      userId: owner.id,
+      domainname: `epp${n}-${owner.username}.com`,
+      tldId: com!.id,
+      status: 'Active',
+      paymentmethodname: 'Wallet',
+      registrationDate: '2026-03-03',
+      nextduedate: '2027-03-03',
+      createdAt: t.clock.now(),
+    })
+    .returning();
+  const res = await t.inject({ method: 'PATCH', url: `/domain/${d!.domainname}/lock/`, auth: owner.auth, payload: { locked: false } });
+  expect(res.statusCode).toBe(200);
+  return d!;
+}
+const reveal = async (name: string) => {
+  const res = await t.inject({ method: 'POST', url: `/domain/${name}/epp/`, auth: owner.auth, payload: { password: 'test-pass-2024' } });
+  expect(res.statusCode).toBe(200);
+  return res.json().epp_code as string;
+};
+const stored = async (id: number) => (await t.db.orm.select().from(domainSettings).where(eq(domainSettings.domainId, id)))[0]!.eppCode!;
+const key = () => eppKey(t.app.config.security.secretKey);
+
+test('the stored value is not the code: AES-256-GCM, and the same code comes back on every reveal', async () => {
+  const d = await unlockedDomain();
+  const code = await reveal(d.domainname);
+  const raw = await stored(d.id);
+  expect(raw).not.toBe(code);
+  expect(raw).not.toContain(code);
+  expect(raw).toMatch(/^epp1\.[\w-]{16}\.[\w-]{22}\.[\w-]+$/);
+  expect(openEppCode(key(), d.id, raw)).toBe(code);
+  expect(await reveal(d.domainname)).toBe(code);
+  // Nothing rewritten on a plain reveal.
+  expect(await stored(d.id)).toBe(raw);
+});
+
+test('a code stored in clear is sealed by the start-up sweep and on reveal, and still reveals the same code', async () => {
+  const a = await unlockedDomain();
+  const b = await unlockedDomain();
+  await t.db.orm.update(domainSettings).set({ eppCode: 'Legacy-Code-42!a' }).where(eq(domainSettings.domainId, a.id));
+  await t.db.orm.update(domainSettings).set({ eppCode: 'Legacy-Code-43!b' }).where(eq(domainSettings.domainId, b.id));
+
+  // On reveal (lazily).
+  expect(await reveal(a.domainname)).toBe('Legacy-Code-42!a');
+  expect(isSealed(await stored(a.id))).toBe(true);
+  expect(await stored(a.id)).not.toContain('Legacy-Code-42!a');
+
+  // By the sweep the API runs when it starts: every clear row, once.
+  expect(await sealClearEppCodes(t.db.orm, key())).toBeGreaterThanOrEqual(1);
+  expect(await sealClearEppCodes(t.db.orm, key())).toBe(0);
+  expect(isSealed(await stored(b.id))).toBe(true);
+  expect(await reveal(b.domainname)).toBe('Legacy-Code-43!b');
+});
+
+test("another domain's ciphertext, another key or a changed byte does not open", async () => {
+  const d = await unlockedDomain();
+  const sealed = sealEppCode(key(), d.id, 'Secret-Code-1!xy');
+  expect(openEppCode(key(), d.id, sealed)).toBe('Secret-Code-1!xy');
+  expect(() => openEppCode(key(), d.id + 1, sealed)).toThrow();
+  expect(() => openEppCode(eppKey('another-secret-key-of-32-characters!!'), d.id, sealed)).toThrow();
+  const parts = sealed.split('.');
+  const body = Buffer.from(parts[3]!, 'base64url');
+  body[0] = body[0]! ^ 1;
+  expect(() => openEppCode(key(), d.id, [...parts.slice(0, 3), body.toString('base64url')].join('.'))).toThrow();
+  // The key is HKDF's, not the TOTP secrets' SHA-256 of the same secret.
+  expect(key()).toHaveLength(32);
+
+  // A stored code that does not open (a copied row): the reveal issues a new code instead of failing.
+  const other = await unlockedDomain();
+  const code = await reveal(other.domainname);
+  await t.db.orm.update(domainSettings).set({ eppCode: await stored(other.id) }).where(eq(domainSettings.domainId, d.id));
+  const fresh = await reveal(d.domainname);
+  expect(fresh).not.toBe(code);
+  expect(openEppCode(key(), d.id, await stored(d.id))).toBe(fresh);
+});
