@@ -9,7 +9,7 @@ const shown = (value: unknown) => (value === null || value === undefined ? '—'
 export function AuditPage() {
   const [filter, setFilter] = useState({ action: '', actor: '' });
   const [applied, setApplied] = useState(filter);
-  const load = useLoad(() => getAudit(applied), `${applied.action}|${applied.actor}`);
+  const load = useLoad(() => getAudit(applied), { id: 'staff/audit', key: `${applied.action}|${applied.actor}`, keepOnNewKey: true });
   return (
     <StaffFrame title="Audit log">
       <form
