@@ -10,6 +10,7 @@ const TABS = [
   { to: '/staff/catalogue', label: 'Catalogue' },
   { to: '/staff/content', label: 'Content' },
   { to: '/staff/audit', label: 'Audit log' },
+  { to: '/staff/accounts', label: 'Staff accounts' },
 ];
 
 /** Every staff page: its heading and the console's tabs. */
