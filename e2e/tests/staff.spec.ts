@@ -244,7 +244,7 @@ test('every staff page works at 1280 and 390 px without sideways scroll and with
     await page.setViewportSize({ width, height: 900 });
     for (const path of ['/staff', '/staff/tickets', '/staff/customers', '/staff/invoices', '/staff/catalogue', '/staff/content', '/staff/audit', '/staff/accounts']) {
       await page.goto(path);
-      await expect(page.getByRole('navigation', { name: 'Staff' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Staff', exact: true })).toBeVisible();
       await expect(page.getByText(/^Loading/)).toHaveCount(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${path} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);
