@@ -1,7 +1,7 @@
 // API integration tests: real PGlite (or PostgreSQL with TEST_DATABASE_URL), app.inject, no open port.
 // Dependencies published only as ES modules: Node 20 loads them with require(esm), Jest's module system does not, so
-// swc compiles them like our sources.
-const esmOnly = ['content-disposition', 'cookie'];
+// swc compiles them like our sources (htmlparser2 and its dom* and entities packages: sanitize-html's parser).
+const esmOnly = ['content-disposition', 'cookie', 'htmlparser2', 'domhandler', 'domutils', 'dom-serializer', 'entities', 'domelementtype'];
 const esm = esmOnly.map((n) => n.replace('/', '\\+')).join('|');
 
 /** @type {import('jest').Config} */

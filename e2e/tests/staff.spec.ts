@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { request as pwRequest } from '@playwright/test';
 import { E2E } from '../env';
-import { apiLogin, createCustomer, expect, expectNoA11yViolations, test, useSession } from '../fixtures';
+import { apiLogin, createCustomer, expect, expectNoA11yViolations, readMail, test, useSession } from '../fixtures';
 
 const root = path.join(__dirname, '..', '..');
 
@@ -200,14 +200,51 @@ test('admin changes a TLD price and a new search shows it; admin edits a blog po
   await expect(page.getByText(title).first()).toBeVisible();
 });
 
+test('admin creates a support account; it logs in with the mailed code and sees the tickets queue', async ({ page }) => {
+  const username = `sup${Date.now().toString(36).slice(-7)}`;
+  const email = `${username}@hosthub.test`;
+  const password = 'first-pass-2024';
+  await useSession(page, await staffSession('admin'));
+  await page.goto('/staff/accounts');
+  const form = page.getByRole('form', { name: 'New staff account' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Role').selectOption('support');
+  await form.getByLabel('First password').fill(password);
+  await form.getByRole('button', { name: 'Create staff account' }).click();
+  await expect(page.getByText('Staff account created.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: username, exact: true })).toBeVisible();
+  // The admin cannot disable themselves: the API's refusal shows beside the account.
+  await page.getByRole('button', { name: 'Disable admin', exact: true }).click();
+  await expect(page.getByText('You cannot disable your own account.')).toBeVisible();
+
+  // The new account logs in like everyone: password, then the mailed code.
+  await page.evaluate(() => localStorage.removeItem('session'));
+  await page.goto('/staff/tickets');
+  await expect(page).toHaveURL(/\/auth\?redirect=/);
+  const since = new Date(Date.now() - 1000).toISOString();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const code = await readMail(email, /login code is: (\S+)/, since);
+  await page.getByLabel('Login Code').fill(code);
+  await page.getByRole('button', { name: 'Submit Code' }).click();
+  await expect(page).toHaveURL(/\/staff\/tickets$/);
+  await expect(page.getByRole('heading', { name: 'Tickets', exact: true })).toBeVisible();
+  await expect(page.getByLabel('Priority')).toBeVisible();
+  // Support is not admin: the staff accounts page is the 404 page for it.
+  await page.goto('/staff/accounts');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
 test('every staff page works at 1280 and 390 px without sideways scroll and without axe violations', async ({ page }) => {
   test.setTimeout(120_000);
   await useSession(page, await staffSession('admin'));
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ['/staff', '/staff/tickets', '/staff/customers', '/staff/invoices', '/staff/catalogue', '/staff/content', '/staff/audit']) {
+    for (const path of ['/staff', '/staff/tickets', '/staff/customers', '/staff/invoices', '/staff/catalogue', '/staff/content', '/staff/audit', '/staff/accounts']) {
       await page.goto(path);
-      await expect(page.getByRole('navigation', { name: 'Staff' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Staff', exact: true })).toBeVisible();
       await expect(page.getByText(/^Loading/)).toHaveCount(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${path} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0);

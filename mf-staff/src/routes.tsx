@@ -13,6 +13,7 @@ import { CustomersPage } from './pages/customers';
 import { InvoicePage } from './pages/invoice';
 import { InvoicesPage } from './pages/invoices';
 import { OverviewPage } from './pages/overview';
+import { StaffAccountsPage } from './pages/staff-accounts';
 import { TicketPage } from './pages/ticket';
 import { TicketsPage } from './pages/tickets';
 
@@ -51,5 +52,6 @@ export const routes: RouteObject[] = [
   { path: '/staff/catalogue', element: <StaffOnly page={<CataloguePage />} roles={['admin']} /> },
   { path: '/staff/content', element: <StaffOnly page={<ContentPage />} roles={['admin']} /> },
   { path: '/staff/audit', element: <StaffOnly page={<AuditPage />} roles={['admin']} /> },
+  { path: '/staff/accounts', element: <StaffOnly page={<StaffAccountsPage />} roles={['admin']} /> },
   { path: '/staff/*', element: <NotFound /> },
 ];

@@ -1,55 +1,138 @@
-// Loading data into a page (issue 16 item 5): the hook and the loading/failed/ready frame that mf-cart, mf-content
-// and mf-dashboard each wrote for themselves; mf-staff is built from these.
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Button, LoadingOverlay, Notice } from './ui';
+// Loading data into a page (issue 16 item 5): the one hook and the loading/failed/ready frame that mf-cart, mf-content,
+// mf-dashboard and mf-staff are built from. It merges the three hooks those remotes used to carry, keeping what each
+// page did:
+// - every load has a stable string id (`'content/blog-posts'`), unique per data source; with the load's `key` it
+//   names one answer (`loadKey`). Server rendering builds on that name (a request-scoped cache filled on the server,
+//   read at hydration), and `prefetch()` uses it today;
+// - answers are shown in a transition (mf-content's choice: rendering several answers is done in slices, so the page
+//   keeps responding);
+// - a stale answer (after unmount or a new key) is dropped and its request aborted through the fetcher's signal
+//   (mf-content's; mf-cart and mf-dashboard dropped it only);
+// - `reload()` keeps loaded data on screen until the new answer arrives (mf-dashboard's and mf-staff's: a list that
+//   reloads after a change does not flash a skeleton); a retry after a failure shows the loading state again;
+// - a new `key` is another thing to show, so the loading state comes back (mf-content's and mf-cart's: a blog post must
+//   not show the previous post's text under the new address), unless the page asks for `keepOnNewKey` (mf-staff's
+//   search and filter pages, where the old list stays until the new one arrives);
+// - a failure is logged to the console (mf-cart's, mf-dashboard's, mf-staff's) and kept as `error`.
+import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, EmptyState, LoadingOverlay, Notice, Skeleton } from './ui';
 
 export type Load<T> =
-  | { state: 'loading'; data?: undefined; reload(): void }
-  | { state: 'failed'; data?: undefined; reload(): void }
-  | { state: 'ready'; data: T; reload(): void };
+  | { state: 'loading'; data?: undefined; error?: undefined; reload(): void }
+  | { state: 'failed'; data?: undefined; error: unknown; reload(): void }
+  | { state: 'ready'; data: T; error?: undefined; reload(): void };
 
-/**
- * Runs `fetcher` on mount, when `key` changes and on `reload()`. Loaded data stays on screen while it reloads (after
- * a change), a failure shows the loading state again on retry; answers that arrive late are dropped.
- */
-export function useLoad<T>(fetcher: () => Promise<T>, key: string = ''): Load<T> {
-  const [result, setResult] = useState<{ state: 'loading' | 'failed' } | { state: 'ready'; data: T }>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setResult((r) => (r.state === 'ready' ? r : { state: 'loading' }));
-    fetcher().then(
-      (data) => live && setResult({ state: 'ready', data }),
-      (error: unknown) => {
-        if (!live) return;
-        console.error(error);
-        setResult({ state: 'failed' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // The fetcher closes over `key`; a new key or a new attempt is what re-runs it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [attempt, key]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...result, reload } as Load<T>;
+/** What loads the data; it should stop when `signal` aborts (the answer is dropped either way). */
+export type Fetcher<T> = (signal: AbortSignal) => Promise<T>;
+
+export interface LoadOptions {
+  /**
+   * Names the data source, stable across builds and unique across the storefront: `<area>/<what>`, e.g.
+   * `'content/slides'`, `'dashboard/invoices'`. Two loads with one id must fetch the same thing (a test checks the
+   * call sites).
+   */
+  id: string;
+  /** What the fetcher depends on (a path parameter, a search); a new key loads again. */
+  key?: string;
+  /** Keep the previous key's data on screen while a new key loads (search and filter pages). */
+  keepOnNewKey?: boolean;
 }
 
-/** Loading and failure states around loaded content; `children` renders the loaded data. */
-export function LoadState<T>({ load, what, children }: { load: Load<T>; what: string; children(data: T): ReactNode }) {
-  if (load.state === 'loading') {
-    return (
-      <div style={{ position: 'relative', minHeight: 200 }}>
-        <LoadingOverlay show label={`Loading ${what}…`} />
-      </div>
+/** The name of one answer: its source's id and its key. */
+export function loadKey(id: string, key: string = ''): string {
+  return key ? `${id}?${key}` : id;
+}
+
+/** Requests started before their page was rendered, by `loadKey`, each waiting for its page's `useLoad`. */
+const prefetched = new Map<string, Promise<unknown>>();
+
+/**
+ * Starts a page's data ahead of its first render (from its route's `handle.prefetch`, which the shell calls for the
+ * page it opens on): the page's `useLoad` with the same id and key takes this request over instead of starting its
+ * own, once. A second prefetch of one id and key while the first waits does not ask again.
+ */
+export function prefetch<T>(fetcher: Fetcher<T>, { id, key }: Pick<LoadOptions, 'id' | 'key'>): void {
+  const name = loadKey(id, key);
+  if (prefetched.has(name)) return;
+  const request = fetcher(new AbortController().signal);
+  request.catch(() => {}); // reported by the page that takes it over
+  prefetched.set(name, request);
+}
+
+type Result<T> = { state: 'loading' } | { state: 'failed'; error: unknown } | { state: 'ready'; data: T };
+
+/** Runs `fetcher` on mount, when `key` changes and on `reload()`; see the top of this file for what shows when. */
+export function useLoad<T>(fetcher: Fetcher<T>, { id, key = '', keepOnNewKey = false }: LoadOptions): Load<T> {
+  const name = loadKey(id, key);
+  const [result, setResult] = useState<Result<T> & { name: string }>({ state: 'loading', name });
+  const [attempt, setAttempt] = useState(0);
+  const fetcherRef = useRef(fetcher);
+  fetcherRef.current = fetcher;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setResult((r) => {
+      if (r.state === 'failed') return { state: 'loading', name };
+      if (r.name !== name && !keepOnNewKey) return { state: 'loading', name };
+      return r;
+    });
+    const early = prefetched.get(name) as Promise<T> | undefined;
+    prefetched.delete(name);
+    (early ?? fetcherRef.current(controller.signal)).then(
+      (data) => {
+        if (!controller.signal.aborted) startTransition(() => setResult({ state: 'ready', data, name }));
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error(error);
+        startTransition(() => setResult({ state: 'failed', error, name }));
+      },
     );
+    return () => controller.abort();
+    // The fetcher closes over `key`: a new name or a new attempt is what re-runs it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [name, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  // On the render where the key has just changed, the effect has not yet reset the state: don't show the old data.
+  if (result.name !== name && !keepOnNewKey && result.state !== 'loading') return { state: 'loading', reload };
+  const { name: _name, ...rest } = result;
+  return { ...rest, reload } as Load<T>;
+}
+
+interface FrameProps<T> {
+  load: Load<T>;
+  /** What is loaded, as the messages say it: 'Loading {what}…', 'fetching the {what}'. */
+  what: string;
+  children(data: T): ReactNode;
+  /** 'Something went wrong while fetching the {what}' or '… your {what}' (the customer's own things). */
+  whose?: 'the' | 'your';
+  /** What stands in while loading: a spinner over the area, or a skeleton of cards or of a table. */
+  placeholder?: 'overlay' | 'cards' | 'table';
+  /** Columns of the table skeleton. */
+  columns?: number;
+  /** Shown instead of `children` when `isEmpty(data)`. */
+  empty?: string;
+  isEmpty?(data: T): boolean;
+}
+
+/** Loading, failure (with Retry) and empty states around loaded content; `children` renders the loaded data. */
+export function LoadState<T>({ load, what, children, whose = 'the', placeholder = 'overlay', columns = 4, empty, isEmpty }: FrameProps<T>) {
+  if (load.state === 'loading') {
+    if (placeholder === 'overlay') {
+      return (
+        <div style={{ position: 'relative', minHeight: 200 }}>
+          <LoadingOverlay show label={`Loading ${what}…`} />
+        </div>
+      );
+    }
+    return <Skeleton label={`Loading ${what}…`} shape={placeholder} rows={3} columns={columns} />;
   }
   if (load.state === 'failed') {
     return (
       <div>
         <Notice tone="error" role="alert">
-          Something went wrong while fetching the {what}. Please retry.
+          Something went wrong while fetching {whose} {what}. Please retry.
         </Notice>
         <Button variant="secondary" onClick={load.reload}>
           Retry
@@ -57,5 +140,11 @@ export function LoadState<T>({ load, what, children }: { load: Load<T>; what: st
       </div>
     );
   }
+  if (empty !== undefined && isEmpty?.(load.data)) return <EmptyState>{empty}</EmptyState>;
   return <>{children(load.data)}</>;
+}
+
+/** A list of the customer's own things (mf-dashboard's frame): a table skeleton, 'your {what}', an empty message. */
+export function ListState<T>(props: Omit<FrameProps<T>, 'whose' | 'placeholder' | 'empty' | 'isEmpty'> & { empty: string; isEmpty(data: T): boolean }) {
+  return <LoadState whose="your" placeholder="table" {...props} />;
 }

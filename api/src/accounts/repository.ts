@@ -159,6 +159,7 @@ export async function userForAccessToken(
         isNull(authTokens.revokedAt),
         gt(authTokens.expiresAt, now),
         eq(users.isActive, true),
+        isNull(users.disabledAt),
       ),
     )
     .limit(1);

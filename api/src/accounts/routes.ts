@@ -54,6 +54,7 @@ export const MESSAGES = {
   resetMailSent: 'Password reset email sent successfully.',
   resetDone: 'Password reset successful, you can now login.',
   badCredentials: 'Unable to log in with provided credentials.',
+  disabled: 'This account has been disabled. Ask an administrator.',
   inactive: 'This account is not active yet. Enter the activation code we sent you by mail, or ask for a new one.',
   usernameTaken: 'A user with that username already exists.',
   emailTaken: 'A user with that email already exists.',
@@ -187,6 +188,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
     if (!user || !ok) throw nonFieldError(MESSAGES.badCredentials);
     if (!user.isActive) throw nonFieldError(MESSAGES.inactive);
+    if (user.disabledAt) throw nonFieldError(MESSAGES.disabled);
     // Issue 17: an account with a passkey or an authenticator app is asked for that instead of a mailed code.
     const secondFactor = await startSecondFactor(app, user, reply);
     if (secondFactor) return secondFactor;
@@ -232,7 +234,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const session = await inTransaction(async (tx) => {
       if (!(await repo.consumeCode(tx, code.id, clock.now()))) throw nonFieldError(MESSAGES.deadLoginCode);
       const user = await repo.findUserById(tx, code.userId);
-      if (!user || !user.isActive) throw nonFieldError(MESSAGES.deadLoginCode);
+      if (!user || !user.isActive || user.disabledAt) throw nonFieldError(MESSAGES.deadLoginCode);
       return startSession(tx, user, request, reply, 'login_code');
     });
     reply.clearCookie(LOGIN_ATTEMPT_COOKIE, { path: '/core', httpOnly: true, sameSite: 'lax', secure: secureCookie });

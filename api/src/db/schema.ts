@@ -23,6 +23,8 @@ export const users = pgTable('users', {
   dateJoined: ts('date_joined').notNull(),
   lastLogin: ts('last_login'),
   deletedAt: ts('deleted_at'),
+  /** migrations/0650_staff_accounts.sql: set while an admin has disabled the (staff) account. */
+  disabledAt: ts('disabled_at'),
 });
 export type User = typeof users.$inferSelect;
 

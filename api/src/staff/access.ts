@@ -42,6 +42,10 @@ export const STAFF_ACCESS: Record<string, readonly StaffRole[]> = {
   'PATCH /staff/content/faqs/:id/': ADMIN,
   // The audit log: admin reads it; nobody edits it.
   'GET /staff/audit/': ADMIN,
+  // Staff accounts: admin.
+  'GET /staff/accounts/': ADMIN,
+  'POST /staff/accounts/': ADMIN,
+  'PATCH /staff/accounts/:id/': ADMIN,
 };
 
 export const ruleKey = (method: string, url: string) => `${method.toUpperCase()} ${url.endsWith('/') ? url : `${url}/`}`;

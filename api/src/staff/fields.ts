@@ -1,5 +1,6 @@
 // Body fields of the staff routes (400s at the field, DRF shapes).
 import * as v from 'valibot';
+import { sanitizeHtml } from '../content/sanitize';
 
 /** A required amount of money in major units ("12.50" or 12.5), at most 2 decimals; `min` in minor units. */
 export const moneyField = (opts: { min: number; label?: string } = { min: 1 }) =>
@@ -58,4 +59,7 @@ export const htmlField = (max: number, blank: string) =>
     v.check((x) => x.length > 0, blank),
     v.check((x) => x.length <= max, `Ensure this field has no more than ${max} characters.`),
     v.check(isSafeHtml, 'Remove scripts, frames, forms, event handlers and javascript: links: they are not allowed.'),
+    // Stored sanitised (api/src/content/sanitize.ts): what is left outside its allow-list is removed.
+    v.transform(sanitizeHtml),
+    v.check((x) => x.length > 0, blank),
   );

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '../http/errors';
 import type { AuthUser } from '../types';
 import { rolesFor } from './access';
+import { staffAccountRoutes } from './accounts';
 import { catalogueRoutes } from './catalogue';
 import { contentAdminRoutes } from './content';
 import { customerRoutes } from './customers';
@@ -43,4 +44,5 @@ export async function staffRoutes(app: FastifyInstance) {
   await app.register(invoiceAdminRoutes);
   await app.register(catalogueRoutes);
   await app.register(contentAdminRoutes);
+  await app.register(staffAccountRoutes);
 }

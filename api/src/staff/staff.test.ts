@@ -169,3 +169,24 @@ test('the overview counts open tickets by priority, unpaid invoices and today\'s
   expect(o.revenue_today.find((r: { currency: string }) => r.currency === 'USD').total).toBeGreaterThan(0);
   expect(Array.isArray(o.unpaid_invoices) && Array.isArray(o.overdue_invoices) && Array.isArray(o.domains_expiring)).toBe(true);
 });
+
+test('a post\'s other HTML is stored sanitised: what the allow-list lacks is removed, a script is still a 400', async () => {
+  const url = '/staff/content/posts/';
+  const made = (
+    await t.inject({
+      method: 'POST',
+      url,
+      auth: as('admin'),
+      payload: { title: 'Sanitised', content: '<p class="x" style="color:red">Hello <marquee>there</marquee></p><a href="https://example.com" target="_blank">more</a>' },
+    })
+  ).json().data;
+  await t.inject({ method: 'PATCH', url: `${url}${made.id}/`, auth: as('admin'), payload: { published: true } });
+  expect((await t.inject({ url: `/blog/blogposts/${made.slug}` })).json().content).toBe(
+    '<p>Hello there</p><a href="https://example.com" target="_blank" rel="noopener noreferrer">more</a>',
+  );
+  const edit = await t.inject({ method: 'PATCH', url: `${url}${made.id}/`, auth: as('admin'), payload: { content: '<p>x</p><SCRIPT src="//evil"></SCRIPT>' } });
+  expect(edit.statusCode).toBe(400);
+  expect(edit.json()).toEqual({ content: ['Remove scripts, frames, forms, event handlers and javascript: links: they are not allowed.'] });
+  const blank = await t.inject({ method: 'PATCH', url: `${url}${made.id}/`, auth: as('admin'), payload: { content: '<marquee></marquee>' } });
+  expect(blank.json()).toEqual({ content: ['Write the post.'] });
+});

@@ -2,15 +2,14 @@ import styled from '@emotion/styled';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCurrency } from 'shared/currency';
+import { LoadState, useLoad } from 'shared/load';
 import { showToast } from 'shared/toast';
 import { Button, Card, theme } from 'shared/ui';
 import { addPlanToCart } from '../api/add-plan-to-cart';
 import { getServices } from '../api/get-services';
 import type { HostingPlan, PricingPlan, Service } from '../api/schemas';
-import { LoadState } from './load-state';
 import { ADDED_FALLBACK, serverErrorText } from './messages';
 import { dollars } from './plan-grid';
-import { useLoad } from './use-load';
 
 const Box = styled(Card)`
   margin-top: 2rem;
@@ -43,7 +42,7 @@ export function plansForPackage(packageName: string, pricing: readonly PricingPl
 
 /** Under a package's pricing cards (/pricing?package=): put the matching plan in the cart, or pick a service's plan. */
 export function PackageToCart({ packageName, pricing }: { packageName: string; pricing: readonly PricingPlan[] }) {
-  const services = useLoad(getServices);
+  const services = useLoad(getServices, { id: 'cart/services' });
   const currency = useCurrency();
   const [adding, setAdding] = useState<number | null>(null);
   const add = async (service: Service, plan: HostingPlan) => {
@@ -60,7 +59,7 @@ export function PackageToCart({ packageName, pricing }: { packageName: string; p
   return (
     <Box as="section" aria-labelledby="package-to-cart">
       <h2 id="package-to-cart">Put the {packageName} plan in your cart</h2>
-      <LoadState load={services} what="hosting plans">
+      <LoadState load={services} what="hosting plans" placeholder="cards">
         {(list) => {
           const matches = plansForPackage(packageName, pricing, list);
           const hosting = list.filter((s) => (s.type ?? 'hosting') === 'hosting' && s.hosting_plans.length > 0);

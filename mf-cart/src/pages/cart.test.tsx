@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { cartCountStore } from 'shared/cart-count';
 import { currencyStore } from 'shared/currency';
 import { payNavigation } from '../components/payment-dialog';
-import { fakeApi, logIn, renderAt } from '../test-utils';
+import { fakeApi, logIn, renderRoutes, resetStores } from '../../../shared/testing/fake-api';
+import { routes } from '../routes';
+
+const renderAt = (path: string) => renderRoutes(routes, path);
+beforeEach(resetStores);
 
 const domain = {
   id: 11,

@@ -1,6 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, renderAt } from '../test-utils';
+import { fakeApi, renderRoutes, resetStores } from '../../../shared/testing/fake-api';
+import { routes } from '../routes';
+
+const renderAt = (path: string) => renderRoutes(routes, path);
+beforeEach(resetStores);
 
 const packages = [
   { id: 1, name: 'Starter', description: 'For first projects.' },

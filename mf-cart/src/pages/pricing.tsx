@@ -2,14 +2,13 @@ import styled from '@emotion/styled';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { splitLines } from 'shared/format';
+import { LoadState, useLoad } from 'shared/load';
 import { ButtonLink, EmptyState, Page, theme } from 'shared/ui';
 import { getPackages } from '../api/get-packages';
 import { getPricingPlans } from '../api/get-pricing-plans';
 import type { Package, PricingPlan } from '../api/schemas';
-import { LoadState } from '../components/load-state';
 import { PackageToCart } from '../components/package-to-cart';
 import { dollars, PlanCard, PlanGrid } from '../components/plan-grid';
-import { useLoad } from '../components/use-load';
 
 const Hero = styled.div`
   background: linear-gradient(135deg, ${theme.color.primarySoft}, #fff 70%);
@@ -36,7 +35,7 @@ export function PricingPage() {
   const [params] = useSearchParams();
   const chosen = Number(params.get('package'));
   const selected = Number.isInteger(chosen) && chosen > 0 ? chosen : null;
-  const pricing = useLoad(loadPricing);
+  const pricing = useLoad(loadPricing, { id: 'cart/pricing' });
 
   return (
     <Page>
@@ -44,7 +43,7 @@ export function PricingPage() {
         <h1>Simple and Flexible Pricing Plans</h1>
         <p>Prices are listed without VAT.</p>
       </Hero>
-      <LoadState load={pricing} what="pricing plans">
+      <LoadState load={pricing} what="pricing plans" placeholder="cards">
         {([plans, packages]) => <PricingPlans plans={plans} packages={packages} selected={selected} />}
       </LoadState>
     </Page>

@@ -2,7 +2,11 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cartCountStore } from 'shared/cart-count';
 import { currencyStore } from 'shared/currency';
-import { fakeApi, renderAt } from '../test-utils';
+import { fakeApi, renderRoutes, resetStores } from '../../../shared/testing/fake-api';
+import { routes } from '../routes';
+
+const renderAt = (path: string) => renderRoutes(routes, path);
+beforeEach(resetStores);
 
 const services = [
   { id: 1, name: 'Domain', description: 'Domains.', image: null, type: 'domain', hosting_plans: [] },

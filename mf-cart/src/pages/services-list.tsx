@@ -3,15 +3,14 @@ import { useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useCurrency } from 'shared/currency';
 import { splitLines } from 'shared/format';
+import { LoadState, useLoad } from 'shared/load';
 import { showToast } from 'shared/toast';
 import { Button, ButtonLink, EmptyState, LoadingOverlay, Page, theme } from 'shared/ui';
 import { addPlanToCart } from '../api/add-plan-to-cart';
 import { getServices } from '../api/get-services';
 import type { HostingPlan, Service } from '../api/schemas';
-import { LoadState } from '../components/load-state';
 import { ADDED_FALLBACK, serverErrorText } from '../components/messages';
 import { dollars, PlanCard, PlanGrid } from '../components/plan-grid';
-import { useLoad } from '../components/use-load';
 
 const Intro = styled.p`
   margin: 0 0 2rem; color: ${theme.color.muted}; max-width: 60ch; font-size: 1.05rem;
@@ -19,11 +18,11 @@ const Intro = styled.p`
 
 export function ServicesListPage() {
   const { id = '' } = useParams();
-  const services = useLoad(getServices);
+  const services = useLoad(getServices, { id: 'cart/services' });
   return (
     <Page>
       {services.state !== 'ready' ? <h1>Hosting plans</h1> : null}
-      <LoadState load={services} what="hosting plans">
+      <LoadState load={services} what="hosting plans" placeholder="cards">
         {(list) => {
           const service = list.find((s) => String(s.id) === id);
           if (!service) {

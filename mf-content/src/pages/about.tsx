@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { Card, EmptyState, Lines, Notice, Page, Skeleton, theme } from 'shared/ui';
 import { getCompanyDetails } from '../api/get-company-details';
-import { useLoad } from '../components/use-load';
+import { useLoad } from 'shared/load';
 import { CompanyContact } from '../components/company-contact';
 
 export const ABOUT_FAILED = 'Something went wrong while fetching the Company Information.';
@@ -17,19 +17,19 @@ const Layout = styled.div`
 `;
 
 export function AboutPage() {
-  const company = useLoad(getCompanyDetails);
+  const company = useLoad(getCompanyDetails, { id: 'content/company' });
   return (
     <Page>
       <h1>About us</h1>
-      <div style={{ position: 'relative', minHeight: company.status === 'loading' ? '100vh' : undefined }}>
-        {company.status === 'loading' ? <Skeleton label="Loading the company information…" shape="text" rows={3} /> : null}
-        {company.status === 'error' ? (
+      <div style={{ position: 'relative', minHeight: company.state === 'loading' ? '100vh' : undefined }}>
+        {company.state === 'loading' ? <Skeleton label="Loading the company information…" shape="text" rows={3} /> : null}
+        {company.state === 'failed' ? (
           <Notice tone="error" role="alert">
             {ABOUT_FAILED}
           </Notice>
         ) : null}
-        {company.status === 'ok' && !company.data ? <EmptyState>No Company Information available now.</EmptyState> : null}
-        {company.status === 'ok' && company.data ? (
+        {company.state === 'ready' && !company.data ? <EmptyState>No Company Information available now.</EmptyState> : null}
+        {company.state === 'ready' && company.data ? (
           <Layout>
             <p className="about">
               <Lines text={company.data.about_us ?? ''} />

@@ -6,7 +6,7 @@ import { getBlogPost } from '../api/get-blog-post';
 import { Breadcrumb } from '../components/breadcrumb';
 import { SafeHtml } from '../components/safe-html';
 import { withSanitizer } from '../components/sanitize';
-import { useLoad } from '../components/use-load';
+import { useLoad } from 'shared/load';
 
 export const POST_FAILED = 'Something went wrong while fetching the blogpost.';
 
@@ -26,16 +26,16 @@ export function BlogPostPage() {
   const slug = useParams().slug ?? '';
   const post = useLoad(
     withSanitizer((signal) => getBlogPost(slug, signal)),
-    slug,
+    { id: 'content/blog-post', key: slug },
   );
   return (
     <Page>
       <Breadcrumb
-        items={[{ label: 'Home', to: '/' }, { label: 'Blog', to: '/blog' }, ...(post.status === 'ok' ? [{ label: post.data.title }] : [])]}
+        items={[{ label: 'Home', to: '/' }, { label: 'Blog', to: '/blog' }, ...(post.state === 'ready' ? [{ label: post.data.title }] : [])]}
       />
-      <div style={{ position: 'relative', minHeight: post.status === 'loading' ? '100vh' : undefined }}>
-        {post.status === 'loading' ? <Skeleton label="Loading the post…" shape="text" rows={4} /> : null}
-        {post.status === 'error' ? (
+      <div style={{ position: 'relative', minHeight: post.state === 'loading' ? '100vh' : undefined }}>
+        {post.state === 'loading' ? <Skeleton label="Loading the post…" shape="text" rows={4} /> : null}
+        {post.state === 'failed' ? (
           <>
             <h1>Blog post</h1>
             <Notice tone="error" role="alert">
@@ -43,7 +43,7 @@ export function BlogPostPage() {
             </Notice>
           </>
         ) : null}
-        {post.status === 'ok' ? (
+        {post.state === 'ready' ? (
           <Article>
             <h1>{post.data.title}</h1>
             <p className="meta">
@@ -58,7 +58,7 @@ export function BlogPostPage() {
             <SafeHtml html={post.data.content ?? ''} />
           </Article>
         ) : null}
-        {post.status !== 'loading' ? <BackLink to="/blog">← Back to all posts</BackLink> : null}
+        {post.state !== 'loading' ? <BackLink to="/blog">← Back to all posts</BackLink> : null}
       </div>
     </Page>
   );

@@ -1,5 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { apiDown, mockApi, renderAt } from '../test-utils';
+import { apiDown, mockApi, renderRoutes } from '../../../shared/testing/fake-api';
+import { routes } from '../routes';
+
+const renderAt = (path: string) => renderRoutes(routes, path);
 
 afterEach(() => jest.restoreAllMocks());
 

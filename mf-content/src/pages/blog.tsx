@@ -6,7 +6,7 @@ import { getBlogPosts } from '../api/get-blog-posts';
 import type { BlogPost } from '../api/schemas';
 import { Breadcrumb } from '../components/breadcrumb';
 import { htmlToText } from '../components/sanitize';
-import { prefetch, useLoad } from '../components/use-load';
+import { prefetch, useLoad } from 'shared/load';
 
 export const BLOG_EMPTY = 'No Posts available now.';
 export const BLOG_FAILED = 'Something went wrong while fetching blog posts.';
@@ -65,23 +65,23 @@ async function loadPosts(signal: AbortSignal): Promise<BlogPost[]> {
   return posts;
 }
 
-export const prefetchBlog = () => prefetch(loadPosts);
+export const prefetchBlog = () => prefetch(loadPosts, { id: 'content/blog-posts' });
 
 export function BlogPage() {
-  const posts = useLoad(loadPosts);
+  const posts = useLoad(loadPosts, { id: 'content/blog-posts' });
   return (
     <Page>
       <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Blog' }]} />
       <h1>Blog</h1>
-      <div style={{ position: 'relative', minHeight: posts.status === 'loading' ? '100vh' : undefined }}>
-        {posts.status === 'loading' ? <Skeleton label="Loading blog posts…" shape="cards" rows={3} /> : null}
-        {posts.status === 'error' ? (
+      <div style={{ position: 'relative', minHeight: posts.state === 'loading' ? '100vh' : undefined }}>
+        {posts.state === 'loading' ? <Skeleton label="Loading blog posts…" shape="cards" rows={3} /> : null}
+        {posts.state === 'failed' ? (
           <Notice tone="error" role="alert">
             {BLOG_FAILED}
           </Notice>
         ) : null}
-        {posts.status === 'ok' && posts.data.length === 0 ? <EmptyState>{BLOG_EMPTY}</EmptyState> : null}
-        {posts.status === 'ok' && posts.data.length ? (
+        {posts.state === 'ready' && posts.data.length === 0 ? <EmptyState>{BLOG_EMPTY}</EmptyState> : null}
+        {posts.state === 'ready' && posts.data.length ? (
           <Posts>
             {posts.data.map((post, i) => (
               <PostItem key={post.id} post={post} first={i === 0} />

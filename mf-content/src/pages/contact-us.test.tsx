@@ -1,7 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiDown, mockApi, renderAt } from '../test-utils';
+import { apiDown, mockApi, renderRoutes } from '../../../shared/testing/fake-api';
+import { routes } from '../routes';
 import { NOTED_TEXT } from './contact-us';
+
+const renderAt = (path: string) => renderRoutes(routes, path);
 
 afterEach(() => jest.restoreAllMocks());
 

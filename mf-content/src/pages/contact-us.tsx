@@ -2,7 +2,7 @@ import styled from '@emotion/styled';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Card, Page, SkeletonBlock, TextArea, TextField, theme } from 'shared/ui';
 import { getCompanyDetails } from '../api/get-company-details';
-import { useLoad } from '../components/use-load';
+import { useLoad } from 'shared/load';
 import { CompanyContact } from '../components/company-contact';
 
 export const CONTACTS = [
@@ -44,7 +44,7 @@ export function ContactUsPage() {
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setValues((v) => ({ ...v, [event.target.name]: event.target.value }));
   const [noted, setNoted] = useState(0);
-  const company = useLoad(getCompanyDetails);
+  const company = useLoad(getCompanyDetails, { id: 'content/company' });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     console.log(values);
@@ -99,14 +99,14 @@ export function ContactUsPage() {
           </ul>
           {/* One source for the company's address, phone and mail: the company details (as on the About page). */}
           <h2>Postal address</h2>
-          {company.status === 'loading' ? (
+          {company.state === 'loading' ? (
             <div aria-busy="true" style={{ display: 'grid', gap: '.5rem' }}>
               <span className="visually-hidden">Loading the company information…</span>
               <SkeletonBlock w="70%" />
               <SkeletonBlock w="55%" />
               <SkeletonBlock w="40%" />
             </div>
-          ) : company.status === 'error' || !company.data ? (
+          ) : company.state === 'failed' || !company.data ? (
             <p role="status">The company's address could not be loaded right now.</p>
           ) : (
             <address>

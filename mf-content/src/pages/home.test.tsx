@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiDown, mockApi, renderAt } from '../test-utils';
+import { apiDown, mockApi, renderRoutes } from '../../../shared/testing/fake-api';
+import { routes } from '../routes';
+
+const renderAt = (path: string) => renderRoutes(routes, path);
 
 afterEach(() => jest.restoreAllMocks());
 

@@ -22,7 +22,7 @@ import iconSupport from '../assets/icon-support.svg';
 import { DomainSearch } from '../components/domain-search';
 import { FaqList } from '../components/faq-list';
 import { Slideshow, SLIDE_HEIGHT, SLIDE_WIDTH } from '../components/slideshow';
-import { useLoad, type Loaded } from '../components/use-load';
+import { useLoad, type Load } from 'shared/load';
 
 /** Where 'Hire Us' writes to when the company details are not available. */
 export const FALLBACK_HIRE_EMAIL = 'support@hosthub.example';
@@ -139,9 +139,9 @@ const LockIcon = () => (
 );
 
 /** A data section's short state line: nothing while loading, a message when the call failed or gave nothing. */
-function StateLine<T>({ state, what, empty }: { state: Loaded<T[]>; what: string; empty: string }) {
-  if (state.status === 'error') return <Muted role="status">{`The ${what} could not be loaded right now.`}</Muted>;
-  if (state.status === 'ok' && state.data.length === 0) return <Muted role="status">{empty}</Muted>;
+function StateLine<T>({ state, what, empty }: { state: Load<T[]>; what: string; empty: string }) {
+  if (state.state === 'failed') return <Muted role="status">{`The ${what} could not be loaded right now.`}</Muted>;
+  if (state.state === 'ready' && state.data.length === 0) return <Muted role="status">{empty}</Muted>;
   return null;
 }
 
@@ -179,8 +179,8 @@ const FEATURES = [
 ];
 
 function HeroSection() {
-  const slides = useLoad(getSlides);
-  const images = slides.status === 'ok' ? slides.data.map((s) => ({ image: s.image, alt: s.alt ?? '' })) : [];
+  const slides = useLoad(getSlides, { id: 'content/slides' });
+  const images = slides.state === 'ready' ? slides.data.map((s) => ({ image: s.image, alt: s.alt ?? '' })) : [];
   return (
     <Section aria-labelledby="hero-title">
       <Hero>
@@ -281,8 +281,8 @@ function FeaturesSection() {
 }
 
 function PackagesSection() {
-  const services = useLoad(getHostingServices);
-  const packages = useLoad(getPackages);
+  const services = useLoad(getHostingServices, { id: 'content/hosting-services' });
+  const packages = useLoad(getPackages, { id: 'content/packages' });
   return (
     <Section aria-labelledby="packages-title">
       <div>
@@ -296,7 +296,7 @@ function PackagesSection() {
           </ButtonLink>
         </Row>
         <StateLine state={services} what="hosting packages" empty="No hosting packages available now." />
-        {services.status === 'ok' && services.data.length ? (
+        {services.state === 'ready' && services.data.length ? (
           <Grid count={services.data.length}>
             {services.data.map((service) => {
               const prices = service.hosting_plans.map((p) => p.price);
@@ -327,7 +327,7 @@ function PackagesSection() {
             })}
           </Grid>
         ) : null}
-        {packages.status === 'ok' && packages.data.length ? (
+        {packages.state === 'ready' && packages.data.length ? (
           <>
             <h3 style={{ margin: '2.5rem 0 1rem', fontSize: '1.25rem' }}>Packages</h3>
             <Grid count={packages.data.length}>
@@ -388,28 +388,28 @@ function AdditionalFeaturesSection() {
 }
 
 function FaqSection() {
-  const faqs = useLoad(getFaqs);
+  const faqs = useLoad(getFaqs, { id: 'content/faqs' });
   return (
     <Section aria-labelledby="faq-title">
       <div>
         <h2 id="faq-title">Frequently Asked Questions</h2>
         <p className="lead">Answers to what customers ask us most.</p>
         <StateLine state={faqs} what="questions" empty="No questions available now." />
-        {faqs.status === 'ok' ? <div style={{ maxWidth: 860 }}><FaqList faqs={faqs.data} /></div> : null}
+        {faqs.state === 'ready' ? <div style={{ maxWidth: 860 }}><FaqList faqs={faqs.data} /></div> : null}
       </div>
     </Section>
   );
 }
 
 function TestimonialsSection() {
-  const testimonials = useLoad(getTestimonials);
+  const testimonials = useLoad(getTestimonials, { id: 'content/testimonials' });
   return (
     <Section tone="soft" aria-labelledby="testimonials-title">
       <div>
         <h2 id="testimonials-title">What our customers say</h2>
         <p className="lead">Businesses across Africa and beyond trust us with their websites.</p>
         <StateLine state={testimonials} what="testimonials" empty="No testimonials available now." />
-        {testimonials.status === 'ok' && testimonials.data.length ? (
+        {testimonials.state === 'ready' && testimonials.data.length ? (
           <Grid count={testimonials.data.length}>
             {testimonials.data.map((t) => (
               <Quote key={t.id}>
@@ -437,9 +437,9 @@ function TestimonialsSection() {
 }
 
 function ServicesSection() {
-  const services = useLoad(getManagerServices);
-  const company = useLoad(getCompanyDetails);
-  const email = (company.status === 'ok' && company.data?.email) || FALLBACK_HIRE_EMAIL;
+  const services = useLoad(getManagerServices, { id: 'content/manager-services' });
+  const company = useLoad(getCompanyDetails, { id: 'content/company' });
+  const email = (company.state === 'ready' && company.data?.email) || FALLBACK_HIRE_EMAIL;
   return (
     <Section id="services" tone="dark" aria-labelledby="services-title">
       <div>
@@ -456,8 +456,8 @@ function ServicesSection() {
             Hire Us
           </a>
         </Row>
-        {services.status === 'error' ? <p role="status" style={{ color: '#e4e4f0' }}>The services could not be loaded right now.</p> : null}
-        {services.status === 'ok' && services.data.length ? (
+        {services.state === 'failed' ? <p role="status" style={{ color: '#e4e4f0' }}>The services could not be loaded right now.</p> : null}
+        {services.state === 'ready' && services.data.length ? (
           <Grid count={services.data.length}>
             {services.data.map((s) => (
               <CardItem key={s.id}>

@@ -4,7 +4,7 @@ import { showToast } from 'shared/toast';
 import { Button, Dialog, LoadingOverlay, Notice, Select, TextField } from 'shared/ui';
 import { getCurrencies } from '../api/get-currencies';
 import { initiateDeposit } from '../api/initiate-deposit';
-import { useLoad } from './use-load';
+import { useLoad } from 'shared/load';
 
 /** Where a successful initiation sends the browser; tests replace it (jsdom cannot navigate). */
 export const depositNavigation = { go: (url: string) => window.location.assign(url) };
@@ -24,7 +24,7 @@ export function DepositDialog({ open, onClose }: { open: boolean; onClose(): voi
 }
 
 function DepositForm() {
-  const currencies = useLoad(getCurrencies);
+  const currencies = useLoad(getCurrencies, { id: 'dashboard/currencies' });
   const [amount, setAmount] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();

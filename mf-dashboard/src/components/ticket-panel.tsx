@@ -8,8 +8,7 @@ import { createTicketReply } from '../api/create-ticket-reply';
 import { getTicketReplies } from '../api/get-ticket-replies';
 import type { Ticket } from '../api/schemas';
 import { dash } from './dash';
-import { ListState } from './list-state';
-import { useLoad } from './use-load';
+import { ListState, useLoad } from 'shared/load';
 
 const Facts = styled.dl`
   display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .4rem 1rem; margin: 0 0 1.5rem;
@@ -48,7 +47,7 @@ export function TicketPanel({
 }
 
 function TicketDetails({ ticket, meId, onReplied }: { ticket: Ticket; meId: number | string | null; onReplied(): void }) {
-  const replies = useLoad(() => getTicketReplies(ticket.id));
+  const replies = useLoad(() => getTicketReplies(ticket.id), { id: 'dashboard/ticket-replies', key: String(ticket.id) });
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);

@@ -3,9 +3,8 @@ import { saveCurrency, useCurrency } from 'shared/currency';
 import { showToast } from 'shared/toast';
 import { Button, Select } from 'shared/ui';
 import { getCurrencies } from '../api/get-currencies';
-import { ListState } from '../components/list-state';
 import { SettingsFrame } from '../components/settings-frame';
-import { useLoad } from '../components/use-load';
+import { ListState, useLoad } from 'shared/load';
 import type { Currency } from '../api/schemas';
 
 function CurrencyForm({ currencies }: { currencies: Currency[] }) {
@@ -31,7 +30,7 @@ function CurrencyForm({ currencies }: { currencies: Currency[] }) {
 }
 
 export function AccountSettingsPaymentsPage() {
-  const currencies = useLoad(getCurrencies);
+  const currencies = useLoad(getCurrencies, { id: 'dashboard/currencies' });
   return (
     <SettingsFrame>
       <section aria-labelledby="currency-heading">

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REAUTH_REQUIRED } from 'shared/schemas';
-import { fakeApi, renderAt } from '../test-utils';
+import { fakeApi, renderPage as renderAt } from '../../../shared/testing/fake-api';
 import { AccountSettingsSecurityPage } from './account-settings-security';
 
 const overview = (passkeys: unknown[]) => ({

@@ -20,10 +20,9 @@ import { setupTotp } from '../api/setup-totp';
 import { signOutOtherSessions } from '../api/sign-out-other-sessions';
 import { signOutSession } from '../api/sign-out-session';
 import { fieldError, problemText } from '../components/form-errors';
-import { ListState } from '../components/list-state';
 import { ReauthCancelled, useReauth } from '../components/reauth';
 import { SettingsFrame } from '../components/settings-frame';
-import { useLoad } from '../components/use-load';
+import { ListState, useLoad } from 'shared/load';
 
 const Section = styled.section`
   padding: 1.25rem 0; border-top: 1px solid ${theme.color.border};
@@ -383,8 +382,8 @@ function Sessions({ sessions, reload }: { sessions: SessionRow[]; reload(): void
 }
 
 export function AccountSettingsSecurityPage() {
-  const overview = useLoad(getSecurity);
-  const sessions = useLoad(getSessions);
+  const overview = useLoad(getSecurity, { id: 'dashboard/security' });
+  const sessions = useLoad(getSessions, { id: 'dashboard/sessions' });
   return (
     <SettingsFrame>
       <ListState load={overview} what="security settings" empty="" isEmpty={() => false}>

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currencyStore } from 'shared/currency';
-import { fakeApi, me, renderAt } from '../test-utils';
+import { fakeApi, me, renderPage as renderAt } from '../../../shared/testing/fake-api';
 import { AccountSettingsPage } from './account-settings';
 import { AccountSettingsPaymentsPage } from './account-settings-payments';
 

@@ -13,7 +13,7 @@ import { getMe } from '../api/get-me';
 import { reauthWithPassword } from '../api/reauthenticate';
 import { fieldError, problemText } from '../components/form-errors';
 import { SettingsFrame } from '../components/settings-frame';
-import { useLoad } from '../components/use-load';
+import { useLoad } from 'shared/load';
 
 const Section = styled.section`
   padding: 1.25rem 0; border-top: 1px solid ${theme.color.border};
@@ -188,7 +188,7 @@ function DownloadData() {
 }
 
 export function AccountSettingsPage() {
-  const me = useLoad(getMe);
+  const me = useLoad(getMe, { id: 'dashboard/me' });
   const [dialog, setDialog] = useState<'email' | 'delete' | null>(null);
   const email = me.state === 'ready' ? me.data.email || '-' : me.state === 'failed' ? 'Your email address could not be loaded.' : 'Loading…';
   const username = me.state === 'ready' ? me.data.username : '';

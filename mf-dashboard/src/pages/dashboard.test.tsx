@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { depositNavigation } from '../components/deposit-dialog';
-import { fakeApi, me, renderAt } from '../test-utils';
+import { fakeApi, me, renderPage as renderAt } from '../../../shared/testing/fake-api';
 import { DashboardPage } from './dashboard';
 
 const base = {

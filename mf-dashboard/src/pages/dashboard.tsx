@@ -14,7 +14,7 @@ import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame'
 import { DepositDialog } from '../components/deposit-dialog';
 import { LifecycleNotice } from '../components/lifecycle-notice';
 import { PaymentOutcomeNotice } from '../components/payment-outcome';
-import { useLoad, type Load } from '../components/use-load';
+import { type Load, useLoad } from 'shared/load';
 
 const Grid = styled.div`
   display: grid; gap: 1.5rem; grid-template-columns: minmax(0, 1fr);
@@ -54,7 +54,7 @@ function Eye({ open }: { open: boolean }) {
 }
 
 function Balance() {
-  const wallet = useLoad(getWalletBalance);
+  const wallet = useLoad(getWalletBalance, { id: 'dashboard/wallet' });
   const display = useCurrency();
   const [shown, setShown] = useState(false);
   const [depositing, setDepositing] = useState(false);
@@ -116,11 +116,11 @@ function RegisterDomain() {
 }
 
 export function DashboardPage() {
-  const me = useLoad(getMe);
-  const tickets = useLoad(getTickets);
-  const services = useLoad(getUserServices);
-  const domains = useLoad(getUserDomains);
-  const invoices = useLoad(getInvoices);
+  const me = useLoad(getMe, { id: 'dashboard/me' });
+  const tickets = useLoad(getTickets, { id: 'dashboard/tickets' });
+  const services = useLoad(getUserServices, { id: 'dashboard/services' });
+  const domains = useLoad(getUserDomains, { id: 'dashboard/domains' });
+  const invoices = useLoad(getInvoices, { id: 'dashboard/invoices' });
   const active =
     services.state === 'ready'
       ? services.data.filter((s) => (s.status ?? '').toLowerCase() === 'active').length

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { DOMAIN_MESSAGES } from 'shared/schemas';
 import { Toast } from 'shared/ui';
-import { fakeApi, renderAt } from '../test-utils';
+import { fakeApi, renderPage as renderAt } from '../../../shared/testing/fake-api';
 import { DomainPage } from './domain';
 import { DomainsPage } from './domains';
 

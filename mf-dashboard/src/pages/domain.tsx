@@ -9,7 +9,7 @@ import { EppSection } from '../components/domain/epp-section';
 import { NameserversSection } from '../components/domain/nameservers-section';
 import { OverviewSection } from '../components/domain/overview-section';
 import { SecuritySection } from '../components/domain/security-section';
-import { useLoad } from '../components/use-load';
+import { useLoad } from 'shared/load';
 
 const Back = styled(Link)`
   display: inline-flex; align-items: center; min-height: 44px; margin: -.5rem 0 .5rem; color: ${theme.color.primary};
@@ -26,7 +26,7 @@ export function DomainPage() {
 }
 
 function DomainView({ domain }: { domain: string }) {
-  const load = useLoad(() => getDomain(domain));
+  const load = useLoad(() => getDomain(domain), { id: 'dashboard/domain', key: domain });
   const title = load.state === 'ready' ? (load.data.domainname_unicode ?? load.data.domainname) : decodeURIComponent(domain);
   return (
     <DashboardFrame title={title}>

@@ -5,9 +5,8 @@ import type { UserDomain } from '../api/schemas';
 import { AutoRenewSwitch } from '../components/auto-renew-switch';
 import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame';
 import { dash } from '../components/dash';
-import { ListState } from '../components/list-state';
 import { DateCell, TableBox } from '../components/table-box';
-import { useLoad } from '../components/use-load';
+import { ListState, useLoad } from 'shared/load';
 
 // Spec: the last column is headed 'Server Hostname' but shows the next due date.
 const COLUMNS: Column<UserDomain>[] = [
@@ -27,7 +26,7 @@ const COLUMNS: Column<UserDomain>[] = [
 ];
 
 export function DomainsPage() {
-  const domains = useLoad(getUserDomains);
+  const domains = useLoad(getUserDomains, { id: 'dashboard/domains' });
   return (
     <DashboardFrame title="Domains">
       <Tiles>

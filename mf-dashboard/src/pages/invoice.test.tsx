@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { payNavigation, Toast } from 'shared/ui';
-import { fakeApi, me, renderAt } from '../test-utils';
+import { fakeApi, me, renderPage as renderAt } from '../../../shared/testing/fake-api';
 import { DashboardPage } from './dashboard';
 import { DomainsPage } from './domains';
 import { InvoicePage } from './invoice';

@@ -13,9 +13,8 @@ import { payInvoice } from '../api/pay-invoice';
 import type { InvoiceDetail } from '../api/schemas';
 import { dash } from '../components/dash';
 import { DashboardFrame } from '../components/dashboard-frame';
-import { ListState } from '../components/list-state';
 import { DateCell } from '../components/table-box';
-import { useLoad } from '../components/use-load';
+import { ListState, useLoad } from 'shared/load';
 
 const Facts = styled.dl`
   display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .5rem 1.25rem; margin: 0 0 1.25rem;
@@ -40,7 +39,7 @@ const money = (value: number | string | null | undefined, currency: string) =>
 export function InvoicePage() {
   const { invoicenum = '' } = useParams();
   const fetchInvoice = useCallback(() => getInvoice(invoicenum), [invoicenum]);
-  const invoice = useLoad(fetchInvoice);
+  const invoice = useLoad(fetchInvoice, { id: 'dashboard/invoice', key: invoicenum });
   return (
     <DashboardFrame title={`Invoice ${invoicenum}`}>
       <p>

@@ -6,10 +6,9 @@ import type { Invoice } from '../api/schemas';
 import { Clip } from '../components/clip';
 import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame';
 import { dash } from '../components/dash';
-import { ListState } from '../components/list-state';
 import { PaymentOutcomeNotice } from '../components/payment-outcome';
 import { DateCell, TableBox } from '../components/table-box';
-import { useLoad } from '../components/use-load';
+import { ListState, useLoad } from 'shared/load';
 
 const COLUMNS: Column<Invoice>[] = [
   {
@@ -35,7 +34,7 @@ const COLUMNS: Column<Invoice>[] = [
 ];
 
 export function InvoicesPage() {
-  const invoices = useLoad(getInvoices);
+  const invoices = useLoad(getInvoices, { id: 'dashboard/invoices' });
   const navigate = useNavigate();
   return (
     <DashboardFrame title="Invoices">

@@ -4,9 +4,8 @@ import type { UserService } from '../api/schemas';
 import { AutoRenewSwitch } from '../components/auto-renew-switch';
 import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame';
 import { dash } from '../components/dash';
-import { ListState } from '../components/list-state';
 import { DateCell, TableBox } from '../components/table-box';
-import { useLoad } from '../components/use-load';
+import { ListState, useLoad } from 'shared/load';
 
 const COLUMNS: Column<UserService>[] = [
   { header: 'S/N', cell: (_s, index) => index + 1 },
@@ -25,7 +24,7 @@ const COLUMNS: Column<UserService>[] = [
 ];
 
 export function ServicesPage() {
-  const services = useLoad(getUserServices);
+  const services = useLoad(getUserServices, { id: 'dashboard/services' });
   return (
     <DashboardFrame title="Services">
       <Tiles>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, renderAt } from '../test-utils';
+import { fakeApi, renderPage as renderAt } from '../../../shared/testing/fake-api';
 import { DomainsPage } from './domains';
 import { InvoicesPage } from './invoices';
 import { ServicesPage } from './services';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, me, renderAt, type Call } from '../test-utils';
+import { fakeApi, me, type Call, renderPage as renderAt } from '../../../shared/testing/fake-api';
 import { TicketsPage } from './tickets';
 
 // Role queries over a 15-row table are slow on a shared machine.

@@ -7,10 +7,9 @@ import { Clip } from '../components/clip';
 import { CreateTicketDialog } from '../components/create-ticket-dialog';
 import { CountTile, DashboardFrame, Tiles } from '../components/dashboard-frame';
 import { dash } from '../components/dash';
-import { ListState } from '../components/list-state';
 import { TicketPanel } from '../components/ticket-panel';
 import { DateCell, TableBox } from '../components/table-box';
-import { useLoad } from '../components/use-load';
+import { ListState, useLoad } from 'shared/load';
 
 const COLUMNS: Column<Ticket>[] = [
   { header: 'Ticket Id', cell: (t) => dash(t.id) },
@@ -23,8 +22,8 @@ const COLUMNS: Column<Ticket>[] = [
 ];
 
 export function TicketsPage() {
-  const tickets = useLoad(getTickets);
-  const me = useLoad(getMe);
+  const tickets = useLoad(getTickets, { id: 'dashboard/tickets' });
+  const me = useLoad(getMe, { id: 'dashboard/me' });
   const [creating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<Ticket['id'] | null>(null);
   // The panel shows the listed ticket, so a status changed by a reply appears once the list reloads.

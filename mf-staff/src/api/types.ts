@@ -101,3 +101,15 @@ export interface AuditEntry {
   reason: string;
   created_at: string;
 }
+
+export type StaffRole = 'support' | 'billing' | 'admin';
+
+export interface StaffAccount {
+  id: number;
+  username: string;
+  email: string;
+  role: StaffRole;
+  disabled: boolean;
+  last_login: string | null;
+  date_joined: string;
+}

@@ -10,6 +10,7 @@ const TABS = [
   { to: '/staff/catalogue', label: 'Catalogue' },
   { to: '/staff/content', label: 'Content' },
   { to: '/staff/audit', label: 'Audit log' },
+  { to: '/staff/accounts', label: 'Staff accounts' },
 ];
 
 // The console's seven tabs would scroll sideways on a phone: there they wrap onto lines as compact pills, all in view.

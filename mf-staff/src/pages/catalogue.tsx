@@ -86,7 +86,7 @@ function PlanPrice({ plan, onSaved }: { plan: Catalogue['plans'][number]; onSave
 }
 
 export function CataloguePage() {
-  const load = useLoad(getCatalogue);
+  const load = useLoad(getCatalogue, { id: 'staff/catalogue' });
   return (
     <StaffFrame title="Catalogue">
       <Notice tone="info">A change applies to new carts and invoices only, never to an issued invoice.</Notice>

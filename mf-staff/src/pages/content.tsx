@@ -115,8 +115,8 @@ function CompanyForm({ company }: { company: NonNullable<Pages['company']> }) {
 }
 
 export function ContentPage() {
-  const posts = useLoad(getPosts);
-  const pages = useLoad(getPages);
+  const posts = useLoad(getPosts, { id: 'staff/posts' });
+  const pages = useLoad(getPages, { id: 'staff/pages' });
   return (
     <StaffFrame title="Content">
       <Section>

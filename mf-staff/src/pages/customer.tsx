@@ -10,7 +10,7 @@ import { useAction } from '../components/use-action';
 
 export function CustomerPage() {
   const id = useParams().id ?? '';
-  const load = useLoad(() => getCustomer(id), id);
+  const load = useLoad(() => getCustomer(id), { id: 'staff/customer', key: id });
   const [form, setForm] = useState({ direction: 'credit', amount: '', currency: 'USD', reason: '' });
   const { busy, errors, run } = useAction();
   return (

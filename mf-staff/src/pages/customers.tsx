@@ -9,7 +9,7 @@ export function CustomersPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [text, setText] = useState(q);
-  const load = useLoad(() => getCustomers(q), q);
+  const load = useLoad(() => getCustomers(q), { id: 'staff/customers', key: q, keepOnNewKey: true });
   return (
     <StaffFrame title="Customers">
       <form

@@ -11,7 +11,7 @@ import { useAction } from '../components/use-action';
 
 export function InvoicePage() {
   const id = useParams().id ?? '';
-  const load = useLoad(() => getInvoice(id), id);
+  const load = useLoad(() => getInvoice(id), { id: 'staff/invoice', key: id });
   const [refund, setRefund] = useState({ amount: '', reason: '' });
   const [reference, setReference] = useState('');
   const { busy, errors, run } = useAction();

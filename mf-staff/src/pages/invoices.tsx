@@ -10,7 +10,7 @@ const STATUS = ['', 'Unpaid', 'Overdue', 'Paid', 'Cancelled'].map((s) => ({ valu
 export function InvoicesPage() {
   const [params, setParams] = useSearchParams();
   const status = params.get('status') ?? '';
-  const load = useLoad(() => getInvoices({ status }), status);
+  const load = useLoad(() => getInvoices({ status }), { id: 'staff/invoices', key: status, keepOnNewKey: true });
   return (
     <StaffFrame title="Invoices">
       <Row>

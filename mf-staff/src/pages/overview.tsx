@@ -19,7 +19,7 @@ const money = (rows: { currency: string; count: number; total: number }[]) =>
   );
 
 export function OverviewPage() {
-  const load = useLoad(getOverview);
+  const load = useLoad(getOverview, { id: 'staff/overview' });
   return (
     <StaffFrame title="Staff">
       <LoadState load={load} what="overview">

@@ -14,7 +14,7 @@ const PRIORITIES = ['low', 'medium', 'high'];
 
 export function TicketPage() {
   const id = useParams().id ?? '';
-  const load = useLoad(() => Promise.all([getTicket(id), getMembers()]), id);
+  const load = useLoad(() => Promise.all([getTicket(id), getMembers()]), { id: 'staff/ticket', key: id });
   const [message, setMessage] = useState('');
   const { busy, errors, run } = useAction();
   return (

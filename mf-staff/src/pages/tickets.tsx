@@ -23,7 +23,7 @@ export function TicketsPage() {
   const [params, setParams] = useSearchParams();
   const status = params.get('status') ?? 'open';
   const priority = params.get('priority') ?? '';
-  const load = useLoad(() => getTickets({ status, priority }), `${status}|${priority}`);
+  const load = useLoad(() => getTickets({ status, priority }), { id: 'staff/tickets', key: `${status}|${priority}`, keepOnNewKey: true });
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     next.set(key, value);

@@ -7,9 +7,8 @@ import { Button, Dialog, Notice, Table, theme, type Column } from 'shared/ui';
 import { deleteDnsRecord } from '../../api/delete-dns-record';
 import type { DnsRecord, DomainDetail } from '../../api/domain-schemas';
 import { getDnsRecords } from '../../api/get-dns-records';
-import { ListState } from '../list-state';
 import { TableBox } from '../table-box';
-import { useLoad } from '../use-load';
+import { ListState, useLoad } from 'shared/load';
 import { Section } from './parts';
 import { RecordDialog } from './record-dialog';
 
@@ -31,7 +30,7 @@ const dataOf = (r: DnsRecord) =>
 
 /** The records our DNS server answers for the domain; shown and editable only while it uses our nameservers. */
 export function DnsRecordsSection({ domain, onChanged }: { domain: DomainDetail; onChanged(): void }) {
-  const records = useLoad(() => getDnsRecords(domain.domainname));
+  const records = useLoad(() => getDnsRecords(domain.domainname), { id: 'dashboard/dns-records', key: domain.domainname });
   const [editing, setEditing] = useState<DnsRecord | 'new' | null>(null);
   const [deleting, setDeleting] = useState<DnsRecord | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,0 +1,100 @@
+// Staff accounts (admin only; the role matrix in access.test.ts covers who may call): list, create, change a role,
+// disable and enable, each audit-logged with before and after; an admin cannot demote or disable themselves.
+import { eq } from 'drizzle-orm';
+import { startTestApp, type TestApp } from '../commerce/test-app';
+import { users } from '../db/schema';
+
+let t: TestApp;
+let admin: { id: number; auth: string; username: string };
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.user({ staff: true });
+  await t.db.orm.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+}, 120_000);
+afterAll(() => t?.close());
+
+type Account = { id: number; username: string; email: string; role: string; disabled: boolean };
+type Entry = { action: string; actor: string; target_type: string; target_id: string; before: unknown; after: unknown };
+const audits = async (action: string) => (await t.inject({ url: `/staff/audit/?action=${action}`, auth: admin.auth })).json() as Entry[];
+const create = (payload: Record<string, unknown>) => t.inject({ method: 'POST', url: '/staff/accounts/', auth: admin.auth, payload });
+const change = (id: number, payload: Record<string, unknown>, auth = admin.auth) =>
+  t.inject({ method: 'PATCH', url: `/staff/accounts/${id}/`, auth, payload });
+const login = (username: string, password: string) => t.inject({ method: 'POST', url: '/core/login/', payload: { username, password } });
+
+let seq = 0;
+const fresh = () => `sup${Date.now().toString(36).slice(-5)}${++seq}`;
+
+test('an admin creates a support account: it is listed, audit-logged, and can log in with its password', async () => {
+  const username = fresh();
+  const res = await create({ username, email: `${username}@hosthub.test`, role: 'support', password: 'first-pass-2024' });
+  expect(res.statusCode).toBe(201);
+  const made = res.json().data as Account;
+  expect(made).toMatchObject({ username, email: `${username}@hosthub.test`, role: 'support', disabled: false });
+  const list = (await t.inject({ url: '/staff/accounts/', auth: admin.auth })).json() as Account[];
+  expect(list.find((a) => a.id === made.id)).toMatchObject({ role: 'support' });
+  expect(list.every((a) => a.role !== 'customer')).toBe(true);
+  const [entry] = await audits('staff.create');
+  expect(entry).toMatchObject({ action: 'staff.create', actor: admin.username, target_type: 'staff', target_id: String(made.id), before: null });
+  expect(entry!.after).toEqual({ username, email: `${username}@hosthub.test`, role: 'support', disabled: false });
+  // The same login as everyone: the password, then a mailed code.
+  expect((await login(username, 'first-pass-2024')).statusCode).toBe(200);
+});
+
+test('bad input is a 400 at the field and creates nothing', async () => {
+  const taken = await create({ username: admin.username.toUpperCase(), email: `${admin.username}@example.com`, role: 'support', password: 'first-pass-2024' });
+  expect(taken.statusCode).toBe(400);
+  expect(taken.json()).toEqual({ username: ['A user with that username already exists.'], email: ['A user with that email already exists.'] });
+  const bad = await create({ username: 'x', email: 'not-mail', role: 'customer', password: 'short' });
+  expect(bad.statusCode).toBe(400);
+  expect(Object.keys(bad.json()).sort()).toEqual(['email', 'password', 'role', 'username']);
+  expect(bad.json().role).toEqual(['Choose support, billing or admin.']);
+  expect((await t.db.orm.select().from(users).where(eq(users.username, 'x'))).length).toBe(0);
+});
+
+test('an admin changes a role, disables (sessions end, login refused) and enables an account, each audit-logged', async () => {
+  const username = fresh();
+  const made = (await create({ username, email: `${username}@hosthub.test`, role: 'support', password: 'first-pass-2024' })).json().data as Account;
+  const role = await change(made.id, { role: 'billing' });
+  expect(role.statusCode).toBe(200);
+  expect(role.json().data).toMatchObject({ role: 'billing', disabled: false });
+  const [roleEntry] = await audits('staff.role');
+  expect(roleEntry).toMatchObject({ target_id: String(made.id), before: { role: 'support' }, after: { role: 'billing' } });
+
+  // A session of the account (as after its login), then it is disabled.
+  const session = await t.user({ staff: true });
+  await t.db.orm.update(users).set({ role: 'billing' }).where(eq(users.id, session.id));
+  expect((await t.inject({ url: '/staff/invoices/', auth: session.auth })).statusCode).toBe(200);
+  expect((await change(session.id, { disabled: true })).json().data).toMatchObject({ disabled: true });
+  expect((await t.inject({ url: '/core/me/', auth: session.auth })).statusCode).toBe(401);
+  expect((await t.inject({ url: '/staff/invoices/', auth: session.auth })).statusCode).toBe(404);
+  await change(made.id, { disabled: true });
+  const refused = await login(username, 'first-pass-2024');
+  expect(refused.statusCode).toBe(400);
+  expect(refused.json()).toEqual({ non_field_errors: ['This account has been disabled. Ask an administrator.'] });
+  const [disableEntry] = await audits('staff.disable');
+  expect(disableEntry).toMatchObject({ target_id: String(made.id), before: { disabled: false }, after: { disabled: true } });
+
+  expect((await change(made.id, { disabled: false })).json().data).toMatchObject({ disabled: false });
+  expect((await login(username, 'first-pass-2024')).statusCode).toBe(200);
+  expect((await audits('staff.enable'))[0]).toMatchObject({ target_id: String(made.id), before: { disabled: true }, after: { disabled: false } });
+});
+
+test('an admin cannot take away their own admin role or disable themselves; nothing changes', async () => {
+  const own = await change(admin.id, { role: 'support' });
+  expect(own.statusCode).toBe(400);
+  expect(own.json()).toEqual({ role: ['You cannot remove your own admin role.'] });
+  const off = await change(admin.id, { disabled: true });
+  expect(off.statusCode).toBe(400);
+  expect(off.json()).toEqual({ disabled: ['You cannot disable your own account.'] });
+  const [row] = await t.db.orm.select().from(users).where(eq(users.id, admin.id));
+  expect(row).toMatchObject({ role: 'admin', disabledAt: null });
+  expect((await t.inject({ url: '/staff/accounts/', auth: admin.auth })).statusCode).toBe(200);
+});
+
+test('a customer is not a staff account here', async () => {
+  const c = await t.user();
+  const res = await change(c.id, { role: 'admin' });
+  expect(res.statusCode).toBe(404);
+  const [row] = await t.db.orm.select().from(users).where(eq(users.id, c.id));
+  expect(row!.role).toBe('customer');
+});

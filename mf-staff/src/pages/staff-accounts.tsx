@@ -1,0 +1,127 @@
+// Staff accounts (admin only): the list with each account's role and state, a form to create one, and per account a
+// role change and Disable/Enable. The API refuses an admin's own demotion or disabling: its message is shown.
+import { useState } from 'react';
+import { LoadState, useLoad } from 'shared/load';
+import { Button, EmptyState, Select, Table, TextField, theme } from 'shared/ui';
+import { createStaffAccount } from '../api/create-staff-account';
+import { getStaffAccounts } from '../api/get-staff-accounts';
+import type { StaffAccount, StaffRole } from '../api/types';
+import { updateStaffAccount } from '../api/update-staff-account';
+import { Row, Section, StaffFrame } from '../components/staff-frame';
+import { useAction } from '../components/use-action';
+
+const ROLE_OPTIONS = [
+  { value: 'support', label: 'Support' },
+  { value: 'billing', label: 'Billing' },
+  { value: 'admin', label: 'Admin' },
+] as const;
+const EMPTY = { username: '', email: '', role: '' as StaffRole | '', password: '' };
+
+function AccountActions({ account, reload }: { account: StaffAccount; reload(): void }) {
+  const [role, setRole] = useState<StaffRole>(account.role);
+  const { busy, errors, run } = useAction();
+  const refused = errors.role ?? errors.disabled;
+  const change = (body: { role?: StaffRole; disabled?: boolean }, done: string) =>
+    void run(() => updateStaffAccount(account.id, body), done).then((ok) => {
+      if (ok) reload();
+      else setRole(account.role);
+    });
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: '.5rem', alignItems: 'end' }}>
+      <Select
+        label={`Role of ${account.username}`}
+        value={role}
+        options={ROLE_OPTIONS}
+        onChange={(e) => setRole(e.target.value as StaffRole)}
+      />
+      <div style={{ marginBottom: '1rem', display: 'flex', gap: '.5rem' }}>
+        <Button variant="secondary" disabled={busy || role === account.role} onClick={() => change({ role }, 'Role changed.')}>
+          Change role
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() => change({ disabled: !account.disabled }, account.disabled ? 'Account enabled.' : 'Account disabled.')}
+        >
+          {account.disabled ? `Enable ${account.username}` : `Disable ${account.username}`}
+        </Button>
+      </div>
+      {refused ? (
+        <p role="alert" style={{ flexBasis: '100%', margin: 0, color: theme.color.error }}>
+          {refused}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function StaffAccountsPage() {
+  const load = useLoad(getStaffAccounts, { id: 'staff/accounts' });
+  const [form, setForm] = useState(EMPTY);
+  const { busy, errors, run } = useAction();
+  return (
+    <StaffFrame title="Staff accounts">
+      <Section aria-labelledby="new-staff">
+        <h2 id="new-staff">New staff account</h2>
+        <form
+          aria-labelledby="new-staff"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(() => createStaffAccount(form), 'Staff account created.').then((ok) => {
+              if (!ok) return;
+              setForm(EMPTY);
+              load.reload();
+            });
+          }}
+        >
+          <Row>
+            <TextField label="Username" autoComplete="off" value={form.username} error={errors.username} onChange={(e) => setForm({ ...form, username: e.target.value })} />
+            <TextField label="Email" type="email" autoComplete="off" value={form.email} error={errors.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+            <Select
+              label="Role"
+              value={form.role}
+              error={errors.role}
+              options={[{ value: '', label: 'Choose a role' }, ...ROLE_OPTIONS]}
+              onChange={(e) => setForm({ ...form, role: e.target.value as StaffRole | '' })}
+            />
+            <TextField
+              label="First password"
+              type="password"
+              autoComplete="new-password"
+              hint="They log in with it and the code mailed to them."
+              value={form.password}
+              error={errors.password}
+              onChange={(e) => setForm({ ...form, password: e.target.value })}
+            />
+          </Row>
+          <Button type="submit" disabled={busy}>
+            Create staff account
+          </Button>
+        </form>
+      </Section>
+      <Section aria-labelledby="staff-list">
+        <h2 id="staff-list">Staff</h2>
+        <LoadState load={load} what="staff accounts">
+          {(accounts) =>
+            accounts.length ? (
+              <Table
+                caption="Staff accounts"
+                rows={accounts}
+                rowKey={(a) => a.id}
+                columns={[
+                  { header: 'Username', cell: (a) => a.username },
+                  { header: 'Email', cell: (a) => a.email },
+                  { header: 'Role', cell: (a) => a.role },
+                  { header: 'State', cell: (a) => (a.disabled ? 'Disabled' : 'Active') },
+                  { header: 'Actions', cell: (a) => <AccountActions key={`${a.id}-${a.role}-${a.disabled}`} account={a} reload={load.reload} /> },
+                ]}
+              />
+            ) : (
+              <EmptyState>No staff accounts.</EmptyState>
+            )
+          }
+        </LoadState>
+      </Section>
+    </StaffFrame>
+  );
+}

@@ -1,0 +1,128 @@
+// Staff accounts and the audit log's pages, through the admin's eyes (a fake API; the real rules are tested in api/).
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, logIn, renderRoutes, type Call } from '../../../shared/testing/fake-api';
+import { routes } from '../routes';
+
+const admin = { body: { data: { id: 1, username: 'admin', role: 'admin' } } };
+const account = (id: number, username: string, role: string, disabled = false) => ({
+  id,
+  username,
+  email: `${username}@hosthub.test`,
+  role,
+  disabled,
+  last_login: null,
+  date_joined: '2026-03-01T10:00:00Z',
+});
+
+// Typing into several fields is slow on a shared machine.
+jest.setTimeout(30_000);
+
+let n = 0;
+beforeEach(() => logIn(`token-${++n}`)); // the role is asked once per session
+
+describe('staff accounts', () => {
+  it('an admin creates a support account: the form sends it, a field error shows at its field, the list reloads', async () => {
+    let list = [account(1, 'admin', 'admin')];
+    let tries = 0;
+    const api = fakeApi({
+      'GET core/me': admin,
+      'GET staff/accounts': () => ({ body: list }),
+      'POST staff/accounts': (call: Call) => {
+        if (++tries === 1) return { status: 400, body: { username: ['A user with that username already exists.'] } };
+        list = [...list, account(2, (call.body as { username: string }).username, 'support')];
+        return { status: 201, body: { data: list[1] } };
+      },
+    });
+    renderRoutes(routes, '/staff/accounts');
+    expect(await screen.findByRole('table', { name: 'Staff accounts' })).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'New staff account' });
+    await userEvent.type(within(form).getByLabelText('Username'), 'ada');
+    await userEvent.type(within(form).getByLabelText('Email'), 'ada@hosthub.test');
+    await userEvent.selectOptions(within(form).getByLabelText('Role'), 'support');
+    await userEvent.type(within(form).getByLabelText('First password'), 'first-pass-2024');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create staff account' }));
+    expect(await within(form).findByText('A user with that username already exists.')).toBeInTheDocument();
+    await userEvent.clear(within(form).getByLabelText('Username'));
+    await userEvent.type(within(form).getByLabelText('Username'), 'ada2');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create staff account' }));
+    expect(await screen.findByRole('cell', { name: 'ada2' })).toBeInTheDocument();
+    expect(api.find('POST', 'staff/accounts')[1]!.body).toEqual({ username: 'ada2', email: 'ada@hosthub.test', role: 'support', password: 'first-pass-2024' });
+    expect(within(form).getByLabelText('Username')).toHaveValue('');
+  });
+
+  it('changes a role and disables an account; the API\'s refusal (own account) is shown', async () => {
+    let list = [account(1, 'admin', 'admin'), account(2, 'tunde', 'support')];
+    const api = fakeApi({
+      'GET core/me': admin,
+      'GET staff/accounts': () => ({ body: list }),
+      'PATCH staff/accounts/2': (call: Call) => {
+        list = list.map((a) => (a.id === 2 ? { ...a, ...(call.body as object) } : a));
+        return { body: { data: list[1] } };
+      },
+      'PATCH staff/accounts/1': () => ({ status: 400, body: { disabled: ['You cannot disable your own account.'] } }),
+    });
+    renderRoutes(routes, '/staff/accounts');
+    await userEvent.selectOptions(await screen.findByLabelText('Role of tunde'), 'billing');
+    const row = screen.getByRole('cell', { name: 'tunde' }).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Change role' }));
+    await waitFor(() => expect(within(screen.getByRole('cell', { name: 'tunde' }).closest('tr')!).getByRole('cell', { name: 'billing' })).toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Disable tunde' }));
+    expect(await screen.findByRole('button', { name: 'Enable tunde' })).toBeInTheDocument();
+    expect(api.find('PATCH', 'staff/accounts/2').map((c) => c.body)).toEqual([{ role: 'billing' }, { disabled: true }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Disable admin' }));
+    expect(await screen.findByText('You cannot disable your own account.')).toBeInTheDocument();
+  });
+
+  it('is not there for support', async () => {
+    const api = fakeApi({ 'GET core/me': { body: { data: { id: 3, username: 'support', role: 'support' } } } });
+    renderRoutes(routes, '/staff/accounts');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(api.find('GET', 'staff/accounts')).toHaveLength(0);
+  });
+});
+
+describe('audit log pages', () => {
+  const entry = (id: number) => ({
+    id,
+    actor: 'admin',
+    actor_role: 'admin',
+    action: 'staff.create',
+    target_type: 'staff',
+    target_id: String(id),
+    before: null,
+    after: { n: id },
+    reason: '',
+    created_at: '2026-03-01T10:00:00Z',
+  });
+
+  it('keeps the filters and the page in the address: a filter starts at the newest, Older and Newest page by id', async () => {
+    const api = fakeApi({
+      'GET core/me': admin,
+      'GET staff/audit': (call: Call) => {
+        const before = Number(call.query.get('before') ?? 1000);
+        return { body: Array.from({ length: before > 500 ? 100 : 3 }, (_, i) => entry(before - 1 - i)) };
+      },
+    });
+    const { router } = renderRoutes(routes, '/staff/audit?actor=admin');
+    expect(await screen.findByRole('table', { name: /Audit log/ })).toBeInTheDocument();
+    expect(screen.getByLabelText('Staff member')).toHaveValue('admin');
+    expect(api.find('GET', 'staff/audit')[0]!.search).toBe('?actor=admin');
+    expect(screen.queryByRole('link', { name: 'Newest entries' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Older entries' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?actor=admin&before=900'));
+    await waitFor(() => expect(api.find('GET', 'staff/audit').at(-1)!.search).toBe('?actor=admin&before=900'));
+    expect(await screen.findByRole('cell', { name: 'staff.create staff 899' })).toBeInTheDocument();
+    // The next page: 100 more; then one of 3, which has no older page.
+    await userEvent.click(await screen.findByRole('link', { name: 'Older entries' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?actor=admin&before=800'));
+    await userEvent.type(screen.getByLabelText('Action starts with'), 'staff.');
+    await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?actor=admin&action=staff.'));
+    router.navigate('/staff/audit?before=300');
+    await waitFor(() => expect(api.find('GET', 'staff/audit').at(-1)!.search).toBe('?before=300'));
+    expect(await screen.findByRole('link', { name: 'Newest entries' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Older entries' })).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Staff member')).toHaveValue('');
+  });
+});
