@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { RENEWAL_MESSAGES } from 'shared/schemas';
 import { payNavigation, Toast } from 'shared/ui';
-import { fakeApi, type Call } from '../test-utils';
+import { fakeApi, type Call } from '../../../shared/testing/fake-api';
 import { DomainPage } from './domain';
 
 jest.setTimeout(30000);
