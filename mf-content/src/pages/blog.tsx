@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, Notice, Page, Skeleton, theme } from 'shared/ui';
+import { EmptyState, Notice, Page, PageMeta, Skeleton, theme } from 'shared/ui';
 import { getBlogPosts } from '../api/get-blog-posts';
 import type { BlogPost } from '../api/schemas';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -71,6 +71,11 @@ export function BlogPage() {
   const posts = useLoad(loadPosts);
   return (
     <Page>
+      <PageMeta
+        title="Blog"
+        description="News, guides and tips from HostHub about domain names, web hosting and running a website."
+        path="/blog"
+      />
       <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Blog' }]} />
       <h1>Blog</h1>
       <div style={{ position: 'relative', minHeight: posts.status === 'loading' ? '100vh' : undefined }}>
