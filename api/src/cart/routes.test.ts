@@ -311,16 +311,17 @@ test('GET /api/cart/ answers from memory, and a change made anywhere shows at on
 
   // Changes made outside the cart routes (checkout, renewals, account deletion, another API node) are seen at once.
   // (PGlite delivers the notification with the change; PostgreSQL a moment after the commit.)
-  const cartOf = async (read: () => Promise<{ json(): any }>, ok: (cart: any) => boolean) => {
+  type CartAnswer = { id: string | null; items: { metadata: { name: string } }[] };
+  const cartOf = async (read: () => Promise<{ json(): unknown }>, ok: (cart: CartAnswer) => boolean) => {
     for (let tries = t.db.kind === 'postgres' ? 50 : 1; ; tries--) {
-      const cart = (await read()).json();
+      const cart = (await read()).json() as CartAnswer;
       if (ok(cart) || tries <= 1) return cart;
       await new Promise((r) => setTimeout(r, 20));
     }
   };
   const mine = () => t.inject({ url: '/api/cart/', auth: u.auth });
   await t.db.orm.update(cartItems).set({ name: 'renamed elsewhere' }).where(eq(cartItems.cartId, cartId));
-  expect((await cartOf(mine, (c) => c.items[0]?.metadata.name !== 'not notified')).items[0].metadata.name).toBe(
+  expect((await cartOf(mine, (c) => c.items[0]?.metadata.name === 'renamed elsewhere')).items[0]!.metadata.name).toBe(
     'renamed elsewhere',
   );
   await t.db.orm.delete(cartItems).where(eq(cartItems.cartId, cartId));

@@ -30,12 +30,12 @@ export function BlogPostPage() {
   );
   return (
     <Page>
-      {/* /blogpost/{slug} shows the same post: its canonical address is /blog/blogpost/{slug}. */}
+      {/* A post is found by slug or id, at /blog/blogpost/ and /blogpost/: one canonical address, the blog list's link. */}
       {post.status === 'ok' ? (
         <PageMeta
           title={post.data.title}
           description={post.data.content || post.data.title}
-          path={`/blog/blogpost/${encodeURIComponent(slug)}`}
+          path={`/blog/blogpost/${post.data.id}`}
           image={post.data.image}
           type="article"
         />
