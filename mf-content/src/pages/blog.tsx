@@ -46,8 +46,9 @@ function PostItem({ post, first }: { post: BlogPost; first: boolean }) {
       <div className="body">
         <h2>{post.title}</h2>
         <p className="excerpt">{excerpt}</p>
-        <Link className="more" to={`/blog/blogpost/${post.id}`} aria-label={`Read more: ${post.title}`}>
-          Read more
+        {/* The post's title in the link's text too (not only in a label), so the link says where it goes to crawlers. */}
+        <Link className="more" to={`/blog/blogpost/${post.id}`}>
+          Read more<span className="visually-hidden">: {post.title}</span>
         </Link>
       </div>
     </PostCard>
