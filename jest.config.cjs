@@ -29,6 +29,16 @@ const apps = ['shared', 'shell', 'mf-auth', 'mf-domains', 'mf-cart', 'mf-dashboa
 module.exports = {
   projects: [
     ...apps.map((app) => ({ ...browser, displayName: app, rootDir: __dirname, roots: [`<rootDir>/${app}/src`] })),
+    // The storefront's Node scripts (scripts/*.mjs), e.g. robots.txt and sitemap.xml.
+    {
+      displayName: 'scripts',
+      rootDir: __dirname,
+      roots: ['<rootDir>/scripts'],
+      testEnvironment: 'node',
+      testMatch: ['**/*.test.mjs'],
+      moduleFileExtensions: ['mjs', 'js', 'cjs', 'json'],
+      transform: { '^.+\\.mjs$': swc },
+    },
   ],
 };
 

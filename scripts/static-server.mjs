@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { handleSeo } from './seo.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -46,6 +47,8 @@ export function serveStatic({ dir, port, spa = false, cors = false, config, host
         res.writeHead(req.method === 'OPTIONS' ? 204 : 405, { Allow: 'GET, HEAD, OPTIONS' }).end();
         return;
       }
+      // The shell's origin also answers /robots.txt and /sitemap.xml (scripts/seo.mjs).
+      if (config && (await handleSeo(req, res, { apiBaseUrl: config().apiBaseUrl, storefrontUrl: config().origin, protectedPrefixes: Object.values(config().routes ?? {}).flatMap((r) => r.protected ?? []) }))) return;
       if (config && url.pathname === '/config.json') {
         return send(req, res, Buffer.from(JSON.stringify(config())), '.json', 'no-cache', null);
       }

@@ -2,6 +2,7 @@
 // then runs autocannon for 10 s each on GET /domain/suggestions/ (a different name on every request) and on
 // GET /api/cart/ (a visitor cart holding two items). Prints req/s, p50 and p99. Prints; asserts nothing.
 //   node api/scripts/bench-commerce.mjs            (BENCH_SECONDS, BENCH_CONNECTIONS to change the load)
+//   BENCH_ONLY=cart     runs only the cart route; BENCH_CPU_PROF=<dir> writes the API's CPU profile there (node --cpu-prof)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -13,6 +14,8 @@ import autocannon from 'autocannon';
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const only = process.env.BENCH_ONLY ?? '';
+const profileDir = process.env.BENCH_CPU_PROF;
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -29,7 +32,12 @@ const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-commerce-'));
 const server = spawn(
   process.execPath,
-  [path.join(apiDir, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/server.ts'],
+  [
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
+    '--import',
+    'tsx',
+    'src/server.ts',
+  ],
   {
     cwd: apiDir,
     env: {
@@ -118,7 +126,7 @@ try {
       return r;
     });
 
-  await run('GET /domain/suggestions/ (varied)', {
+  if (only !== 'cart') await run('GET /domain/suggestions/ (varied)', {
     requests: [
       {
         method: 'GET',
@@ -129,7 +137,7 @@ try {
       },
     ],
   });
-  await run('GET /api/cart/ (2 items)', {
+  if (only !== 'suggestions') await run('GET /api/cart/ (2 items)', {
     requests: [{ method: 'GET', path: '/api/cart/?currency=NGN', headers: { cookie } }],
   });
 } finally {

@@ -9,10 +9,15 @@ export interface RuntimeConfig {
    * there once config.json is parsed; a remote running stand-alone or under test has no use for it.
    */
   routes?: Record<string, RemoteRoutes>;
+  /**
+   * The storefront's public origin (`https://www.example.com`), for canonical and preview URLs (shared/ui PageMeta).
+   * Optional: without it the browser's own origin is used; a server render sets it.
+   */
+  origin?: string;
 }
 
 /** config.json as parsed: routes always filled. */
-export type LoadedRuntimeConfig = Required<RuntimeConfig>;
+export type LoadedRuntimeConfig = RuntimeConfig & Required<Pick<RuntimeConfig, 'apiBaseUrl' | 'remotes' | 'routes'>>;
 
 /**
  * The paths one remote owns. A prefix owns itself and everything under it ('/blog' owns '/blog' and '/blog/x', not
@@ -52,7 +57,10 @@ export function getRuntimeConfig(): RuntimeConfig {
 /** Checks the shape of a parsed config.json and names the first problem found. */
 export function parseRuntimeConfig(value: unknown): LoadedRuntimeConfig {
   if (typeof value !== 'object' || value === null) throw new Error('config.json is not a JSON object.');
-  const { apiBaseUrl, remotes, routes } = value as Record<string, unknown>;
+  const { apiBaseUrl, remotes, routes, origin } = value as Record<string, unknown>;
+  if (origin !== undefined && (typeof origin !== 'string' || !/^https?:\/\/[^/]+\/?$/.test(origin))) {
+    throw new Error('config.json: "origin" must be an http(s) origin, like https://www.example.com.');
+  }
   if (typeof apiBaseUrl !== 'string' || !/^https?:\/\//.test(apiBaseUrl)) {
     throw new Error('config.json: "apiBaseUrl" must be an http(s) URL.');
   }
@@ -68,7 +76,12 @@ export function parseRuntimeConfig(value: unknown): LoadedRuntimeConfig {
     if (typeof url !== 'string' || url === '') throw new Error(`config.json: "remotes.${name}" must be a URL.`);
     out[name] = url;
   }
-  return { apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''), remotes: out, routes: parseRoutes(routes, out) };
+  return {
+    apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''),
+    remotes: out,
+    routes: parseRoutes(routes, out),
+    ...(origin ? { origin: origin.replace(/\/+$/, '') } : {}),
+  };
 }
 
 /** Fetches (never from cache) and checks `/config.json`; `request` is that fetch when the caller started it early. */

@@ -8,6 +8,7 @@ import { MAX_NAMESERVERS } from 'shared/schemas';
 import { uniqueViolation } from '../accounts/repository';
 import { idField } from '../commerce/fields';
 import { cartItems } from '../db/schema-commerce';
+import { CART_CHANNEL, CartCache, type CartKey } from './cache';
 import { availabilityOf, DOMAIN_SERVICE_ID, requireSellable, unavailableReason } from '../domains/service';
 import { notFound, parseBody, validationError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
@@ -89,11 +90,28 @@ export async function cartRoutes(app: FastifyInstance) {
   const db = app.db.orm;
   const secureCookie = app.config.apiBaseUrl.startsWith('https://');
 
+  // GET /api/cart/ reads through this cache; migration 0750's NOTIFY keeps it in step with every write (cache.ts).
+  const cache = new CartCache();
+  try {
+    const stop = await app.db.listen(CART_CHANNEL, (payload) => cache.onNotify(payload), () => cache.forgetAll());
+    app.addHook('onClose', async () => {
+      await stop();
+    });
+  } catch (err) {
+    app.log.warn({ err }, 'cart changes cannot be listened to: carts are read from the database every time');
+    cache.disable();
+  }
+  /** After this process changed a cart: forget it now rather than when the notification arrives. */
+  const changed = (cart: { id: string; userId: number | null } | undefined) => {
+    if (cart) cache.forget(cart.id, cart.userId);
+  };
+
   // A visitor's cart follows them into their account.
   app.accounts.onLogin(async ({ user, request, reply, tx }) => {
     const visitor = cookieCartId(request);
     if (!visitor) return;
     await mergeVisitorCart(tx, user.id, visitor, app.clock.now());
+    cache.forget(visitor, user.id);
     reply.clearCookie('cart_id', { path: '/' });
   });
 
@@ -106,7 +124,12 @@ export async function cartRoutes(app: FastifyInstance) {
     async (request) => {
       const q = request.query as Record<string, string | undefined>;
       const book = await commerce.catalog.get();
-      const { cart, items } = await findCartWithItems(db, request);
+      const key: CartKey | undefined = request.user
+        ? `u:${request.user.id}`
+        : ((id) => (id ? (`c:${id}` as const) : undefined))(cookieCartId(request));
+      const { cart, items } = key
+        ? await cache.read(key, Date.now(), () => findCartWithItems(db, request))
+        : { cart: undefined, items: [] };
       const currency = resolveCurrency(book, q.currency, cart?.currency ?? 'USD');
       return cartView(book, cart, items, currency);
     },
@@ -205,6 +228,7 @@ export async function cartRoutes(app: FastifyInstance) {
         throw err;
       }
       await touch(db, cart.id, now);
+      changed(cart);
       return {
         message: 'Item added to cart successfully.',
         data: cartView(book, cart, await itemsOf(db, cart.id), currency),
@@ -247,7 +271,9 @@ export async function cartRoutes(app: FastifyInstance) {
         ? await db.update(cartItems).set(set).where(eq(cartItems.id, item.id)).returning()
         : [item];
       const book = await commerce.catalog.get();
-      const currency = (await findCart(db, request))?.currency ?? 'USD';
+      const cart = await findCart(db, request);
+      changed(cart);
+      const currency = cart?.currency ?? 'USD';
       return itemView(updated!, priceItem(book, updated!, currency) ?? 0, currency);
     },
   );
@@ -259,6 +285,7 @@ export async function cartRoutes(app: FastifyInstance) {
       const body = parseBody(RemoveItem, request.body);
       const item = await ownItem(request, body.item_id);
       await db.delete(cartItems).where(eq(cartItems.id, item.id));
+      cache.forget(item.cartId, request.user?.id);
       return { message: 'Item removed successfully' };
     },
   );
@@ -269,6 +296,7 @@ export async function cartRoutes(app: FastifyInstance) {
     async (request) => {
       const cart = await findCart(db, request);
       if (cart) await db.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+      changed(cart);
       return { message: 'Cart cleared successfully' };
     },
   );

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { splitLines } from 'shared/format';
 import { LoadState, useLoad } from 'shared/load';
-import { ButtonLink, EmptyState, Page, theme } from 'shared/ui';
+import { ButtonLink, EmptyState, Page, PageMeta, theme } from 'shared/ui';
 import { getPackages } from '../api/get-packages';
 import { getPricingPlans } from '../api/get-pricing-plans';
 import type { Package, PricingPlan } from '../api/schemas';
@@ -39,6 +39,11 @@ export function PricingPage() {
 
   return (
     <Page>
+      <PageMeta
+        title="Pricing Plans"
+        description="Simple and flexible web hosting pricing plans from HostHub: compare the packages, their features and prices."
+        path="/pricing"
+      />
       <Hero>
         <h1>Simple and Flexible Pricing Plans</h1>
         <p>Prices are listed without VAT.</p>

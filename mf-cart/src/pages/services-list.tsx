@@ -5,7 +5,7 @@ import { useCurrency } from 'shared/currency';
 import { splitLines } from 'shared/format';
 import { LoadState, useLoad } from 'shared/load';
 import { showToast } from 'shared/toast';
-import { Button, ButtonLink, EmptyState, LoadingOverlay, Page, theme } from 'shared/ui';
+import { Button, ButtonLink, EmptyState, LoadingOverlay, Page, PageMeta, theme } from 'shared/ui';
 import { addPlanToCart } from '../api/add-plan-to-cart';
 import { getServices } from '../api/get-services';
 import type { HostingPlan, Service } from '../api/schemas';
@@ -21,6 +21,13 @@ export function ServicesListPage() {
   const services = useLoad(getServices, { id: 'cart/services' });
   return (
     <Page>
+      {services.state !== 'ready' ? (
+        <PageMeta
+          title="Hosting plans"
+          description="HostHub's web hosting plans: compare their features and prices and add one to your cart."
+          path={`/services-list/${encodeURIComponent(id)}`}
+        />
+      ) : null}
       {services.state !== 'ready' ? <h1>Hosting plans</h1> : null}
       <LoadState load={services} what="hosting plans" placeholder="cards">
         {(list) => {
@@ -28,6 +35,12 @@ export function ServicesListPage() {
           if (!service) {
             return (
               <>
+                <PageMeta
+                  title="Service not found"
+                  description="There is no service with this address."
+                  path={`/services-list/${encodeURIComponent(id)}`}
+                  noindex
+                />
                 <h1>Service not found</h1>
                 <EmptyState>There is no service with this address.</EmptyState>
                 <ButtonLink to="/" variant="secondary">
@@ -62,6 +75,14 @@ function ServicePlans({ service }: { service: Service }) {
   return (
     <div style={{ position: 'relative' }}>
       <LoadingOverlay show={adding !== null} label="Adding to cart…" />
+      <PageMeta
+        title={`${service.name} plans`}
+        description={
+          service.description ||
+          `${service.name} from HostHub: compare the plans, their features and prices, and add one to your cart.`
+        }
+        path={`/services-list/${service.id}`}
+      />
       <h1>{service.name}</h1>
       {service.description ? <Intro>{service.description}</Intro> : null}
       {service.hosting_plans.length === 0 ? (

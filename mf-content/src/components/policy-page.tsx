@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { LoadingOverlay, Notice, Page, SkeletonBlock } from 'shared/ui';
+import { LoadingOverlay, Notice, Page, PageMeta, SkeletonBlock } from 'shared/ui';
 import { SafeHtml } from './safe-html';
 import { splitTitle, withSanitizer } from './sanitize';
 import { useLoad } from 'shared/load';
@@ -8,12 +8,24 @@ import { useLoad } from 'shared/load';
  * A legal page: the server's HTML, sanitised, with a loading overlay while it comes. When the document starts with
  * its own title, that title is the page's heading (not repeated under a second one).
  */
-export function PolicyPage({ title, load }: { title: string; load: (signal: AbortSignal) => Promise<string | null> }) {
+export function PolicyPage({
+  title,
+  load,
+  path,
+  description,
+}: {
+  title: string;
+  load: (signal: AbortSignal) => Promise<string | null>;
+  /** The page's own path and a line about it, for its metadata. */
+  path: string;
+  description: string;
+}) {
   const policy = useLoad(withSanitizer(load), { id: 'content/policy', key: title });
   const html = policy.state === 'ready' ? policy.data : null;
   const doc = useMemo(() => (html ? splitTitle(html) : null), [html]);
   return (
     <Page>
+      <PageMeta title={title} description={description} path={path} />
       <h1>{doc?.title ?? title}</h1>
       <div style={{ position: 'relative', minHeight: policy.state === 'loading' ? '100vh' : undefined, maxWidth: 860 }}>
         <LoadingOverlay show={policy.state === 'loading'} label={`Loading the ${title}…`} />

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { Card, EmptyState, Lines, Notice, Page, Skeleton, theme } from 'shared/ui';
+import { Card, EmptyState, Lines, Notice, Page, PageMeta, Skeleton, theme } from 'shared/ui';
 import { getCompanyDetails } from '../api/get-company-details';
 import { useLoad } from 'shared/load';
 import { CompanyContact } from '../components/company-contact';
@@ -20,6 +20,11 @@ export function AboutPage() {
   const company = useLoad(getCompanyDetails, { id: 'content/company' });
   return (
     <Page>
+      <PageMeta
+        title="About us"
+        description="Who we are: HostHub registers and transfers domain names and hosts websites. Our address, phone number and e-mail."
+        path="/about"
+      />
       <h1>About us</h1>
       <div style={{ position: 'relative', minHeight: company.state === 'loading' ? '100vh' : undefined }}>
         {company.state === 'loading' ? <Skeleton label="Loading the company information…" shape="text" rows={3} /> : null}

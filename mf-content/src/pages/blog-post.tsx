@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate } from 'shared/format';
-import { Notice, Page, Skeleton, theme } from 'shared/ui';
+import { Notice, Page, PageMeta, Skeleton, theme } from 'shared/ui';
 import { getBlogPost } from '../api/get-blog-post';
 import { Breadcrumb } from '../components/breadcrumb';
 import { SafeHtml } from '../components/safe-html';
@@ -30,6 +30,22 @@ export function BlogPostPage() {
   );
   return (
     <Page>
+      {/* A post is found by slug or id, at /blog/blogpost/ and /blogpost/: one canonical address, the blog list's link. */}
+      {post.state === 'ready' ? (
+        <PageMeta
+          title={post.data.title}
+          description={post.data.content || post.data.title}
+          path={`/blog/blogpost/${post.data.id}`}
+          image={post.data.image}
+          type="article"
+        />
+      ) : (
+        <PageMeta
+          title="Blog post"
+          description="A post from the HostHub blog about domain names, web hosting and running a website."
+          path={`/blog/blogpost/${encodeURIComponent(slug)}`}
+        />
+      )}
       <Breadcrumb
         items={[{ label: 'Home', to: '/' }, { label: 'Blog', to: '/blog' }, ...(post.state === 'ready' ? [{ label: post.data.title }] : [])]}
       />

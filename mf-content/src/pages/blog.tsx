@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, Notice, Page, Skeleton, theme } from 'shared/ui';
+import { EmptyState, Notice, Page, PageMeta, Skeleton, theme } from 'shared/ui';
 import { getBlogPosts } from '../api/get-blog-posts';
 import type { BlogPost } from '../api/schemas';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -46,8 +46,9 @@ function PostItem({ post, first }: { post: BlogPost; first: boolean }) {
       <div className="body">
         <h2>{post.title}</h2>
         <p className="excerpt">{excerpt}</p>
-        <Link className="more" to={`/blog/blogpost/${post.id}`} aria-label={`Read more: ${post.title}`}>
-          Read more
+        {/* The post's title in the link's text too (not only in a label), so the link says where it goes to crawlers. */}
+        <Link className="more" to={`/blog/blogpost/${post.id}`}>
+          Read more<span className="visually-hidden">: {post.title}</span>
         </Link>
       </div>
     </PostCard>
@@ -71,6 +72,11 @@ export function BlogPage() {
   const posts = useLoad(loadPosts, { id: 'content/blog-posts' });
   return (
     <Page>
+      <PageMeta
+        title="Blog"
+        description="News, guides and tips from HostHub about domain names, web hosting and running a website."
+        path="/blog"
+      />
       <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Blog' }]} />
       <h1>Blog</h1>
       <div style={{ position: 'relative', minHeight: posts.state === 'loading' ? '100vh' : undefined }}>

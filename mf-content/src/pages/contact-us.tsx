@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, Card, Page, SkeletonBlock, TextArea, TextField, theme } from 'shared/ui';
+import { Button, Card, Page, PageMeta, SkeletonBlock, TextArea, TextField, theme } from 'shared/ui';
 import { getCompanyDetails } from '../api/get-company-details';
 import { useLoad } from 'shared/load';
 import { CompanyContact } from '../components/company-contact';
@@ -52,6 +52,12 @@ export function ContactUsPage() {
   };
   return (
     <Page>
+      {/* /help shows this page too: one canonical address for both. */}
+      <PageMeta
+        title="Contact us"
+        description="Write to HostHub's support, partnership or API teams, find our office in Lagos, or send us a message."
+        path="/contact-us"
+      />
       <h1>Contact us</h1>
       <Layout>
         <Card as="section" aria-labelledby="contact-form-title">

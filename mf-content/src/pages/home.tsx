@@ -2,7 +2,7 @@ import styled from '@emotion/styled';
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney } from 'shared/format';
-import { ButtonLink, Lines, Page, theme } from 'shared/ui';
+import { ButtonLink, Lines, Page, PageMeta, theme } from 'shared/ui';
 import { getCompanyDetails } from '../api/get-company-details';
 import { getFaqs } from '../api/get-faqs';
 import { getHostingServices } from '../api/get-hosting-services';
@@ -482,6 +482,11 @@ function ServicesSection() {
 export function HomePage() {
   return (
     <Main>
+      <PageMeta
+        title="Domain Registration and Web Hosting"
+        description="Join the Hosting Revolution: search, register and transfer domain names, buy web hosting plans and manage them from one dashboard, with 24/7 live support."
+        path="/"
+      />
       <HeroSection />
       <DomainSection />
       <CardsSection />

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useState } from 'react';
-import { Button, Card, Page, TextField, theme } from 'shared/ui';
+import { Button, Card, Page, PageMeta, TextField, theme } from 'shared/ui';
 
 const Grid = styled.div`
   display: grid; gap: 0 1rem; grid-template-columns: 1fr;
@@ -25,6 +25,7 @@ export function BuyDomainCheckoutPage() {
   const [payment, setPayment] = useState<'card' | 'wallet'>('card');
   return (
     <Page>
+      <PageMeta title="Domain Checkout" description="Check out the domain names you chose on HostHub." path="/buy-domain/checkout" />
       <h1>Checkout</h1>
       <Card>
         <Form onSubmit={(e) => e.preventDefault()} noValidate>

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useState, type FormEvent } from 'react';
-import { Button, ButtonLink, Card, Page, TextField, theme } from 'shared/ui';
+import { Button, ButtonLink, Card, Page, PageMeta, TextField, theme } from 'shared/ui';
 
 // Placeholders of spec section 2 '/buy-domain': fixed names at the fixed price of section 9, in naira ('#').
 const PLACEHOLDER_DOMAINS = ['mybusiness.com', 'mybusiness.ng', 'mybusiness.net', 'mystore.co', 'mystore.org', 'mybrand.uk'];
@@ -28,6 +28,11 @@ export function BuyDomainPage() {
   };
   return (
     <Page>
+      <PageMeta
+        title="Buy a Domain"
+        description="Buy a domain name from HostHub: pick an extension, from .com and .ng to .net, .co and .uk."
+        path="/buy-domain"
+      />
       <h1>Buy a domain</h1>
       <Form onSubmit={onCheck}>
         <TextField label="Domain name" name="domain" autoComplete="off" value={domain} onChange={(e) => setDomain(e.target.value)} />

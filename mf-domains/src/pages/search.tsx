@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCurrency } from 'shared/currency';
 import { formatMoney } from 'shared/format';
 import { SEARCH_DEBOUNCE_MS } from 'shared/schemas';
-import { Button, ButtonLink, Card, DomainText, EmptyState, LoadingOverlay, Notice, Page, TextField, theme } from 'shared/ui';
+import { Button, ButtonLink, Card, DomainText, EmptyState, LoadingOverlay, Notice, Page, PageMeta, TextField, theme } from 'shared/ui';
 import { getCartDomains } from '../api/get-cart-domains';
 import { getSuggestions } from '../api/get-suggestions';
 import type { Suggestion, Suggestions } from '../api/schemas';
@@ -266,6 +266,11 @@ export function SearchPage() {
 
   return (
     <Page>
+      <PageMeta
+        title="Domain Search"
+        description="Search for a domain name: see at once whether it is available, its price and similar names, and register it."
+        path="/search"
+      />
       <h1>{transferMode ? 'Transfer a domain' : 'Find your domain'}</h1>
       <SearchForm role="search" onSubmit={onSubmit}>
         <TextField

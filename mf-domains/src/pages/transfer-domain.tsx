@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useCurrency } from 'shared/currency';
 import { formatMoney } from 'shared/format';
-import { Button, Card, EmptyState, LoadingOverlay, Notice, Page, TextField, theme } from 'shared/ui';
+import { Button, Card, EmptyState, LoadingOverlay, Notice, Page, PageMeta, TextField, theme } from 'shared/ui';
 import { checkTransferEligibility } from '../api/check-transfer-eligibility';
 import type { TransferCheck } from '../api/schemas';
 import { serverErrorText } from '../api/server-error';
@@ -92,6 +92,11 @@ export function TransferDomainPage() {
 
   return (
     <Page>
+      <PageMeta
+        title="Transfer a Domain"
+        description="Move your domain name to HostHub: check that it can be transferred, add it to your cart with its EPP code and get a year of renewal."
+        path="/transfer-domain"
+      />
       <h1>Transfer your domain</h1>
       <SearchForm role="search" onSubmit={onSearch}>
         <TextField

@@ -1,0 +1,62 @@
+import { render } from '@testing-library/react';
+import { setRuntimeConfig } from '../runtime-config';
+import { PageMeta, excerpt, pageTitle } from './page-meta';
+
+const head = () => document.head;
+const meta = (selector: string) => head().querySelector<HTMLMetaElement>(selector)?.content;
+
+beforeEach(() => {
+  head().innerHTML = '<title>Storefront</title><meta name="description" content="Default description">';
+});
+
+it('puts one title, one description, a canonical link and preview tags in <head>, with absolute URLs', () => {
+  const { unmount } = render(
+    <PageMeta title="My first post" description="<p>Hello &amp; <b>welcome</b></p>" path="/blog/blogpost/7" image="/img/a.png" type="article" />,
+  );
+  expect(head().querySelectorAll('title')).toHaveLength(1);
+  expect(document.title).toBe('My first post | HostHub');
+  expect(head().querySelectorAll('meta[name="description"]')).toHaveLength(1);
+  expect(meta('meta[name="description"]')).toBe('Hello & welcome');
+  const origin = window.location.origin;
+  expect(head().querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${origin}/blog/blogpost/7`);
+  expect(meta('meta[property="og:title"]')).toBe('My first post');
+  expect(meta('meta[property="og:type"]')).toBe('article');
+  expect(meta('meta[property="og:url"]')).toBe(`${origin}/blog/blogpost/7`);
+  expect(meta('meta[property="og:image"]')).toBe(`${origin}/img/a.png`);
+  expect(meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+  expect(meta('meta[name="twitter:image"]')).toBe(`${origin}/img/a.png`);
+  expect(head().querySelector('meta[name="robots"]')).toBeNull();
+
+  // A page without metadata gets index.html's defaults back.
+  unmount();
+  return Promise.resolve().then(() => {
+    expect(document.title).toBe('Storefront');
+    expect(head().querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    expect(meta('meta[name="description"]')).toBe('Default description');
+    expect(head().querySelector('link[rel="canonical"]')).toBeNull();
+  });
+});
+
+it("uses config.json's origin when it names one; no image, a summary card; noindex on request", () => {
+  setRuntimeConfig({ apiBaseUrl: 'http://api.test', remotes: {}, origin: 'https://www.hosthub.test' });
+  try {
+    render(<PageMeta title="Page Not Found" description="Gone." path="/nope" noindex />);
+    expect(head().querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe('https://www.hosthub.test/nope');
+    expect(head().querySelector('meta[property="og:image"]')).toBeNull();
+    expect(meta('meta[name="twitter:card"]')).toBe('summary');
+    expect(meta('meta[name="robots"]')).toBe('noindex');
+  } finally {
+    setRuntimeConfig(null as never);
+  }
+});
+
+it('titles end with the site name once; excerpts are plain text cut at a word', () => {
+  expect(pageTitle('Blog')).toBe('Blog | HostHub');
+  expect(pageTitle('HostHub')).toBe('HostHub');
+  expect(excerpt('<script>alert(1)</script><h1>Title</h1><p>One&nbsp;two &#39;three&#x27; &lt;four&gt;</p>')).toBe(
+    "Title One two 'three' <four>",
+  );
+  const long = excerpt(`<p>${'word '.repeat(100)}</p>`);
+  expect(long.length).toBeLessThanOrEqual(160);
+  expect(long).toMatch(/^word( word)+…$/);
+});
