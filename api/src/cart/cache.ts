@@ -2,11 +2,11 @@
 // database query: on the embedded database one query costs more than the whole rest of the request.
 //
 // Coherence: migration 0750 makes every change to `carts` or `cart_items`, by any code path and any API node, send
-// NOTIFY 'cart_changed' at commit with the cart's id and owner; each node forgets those entries. PGlite delivers
-// notifications before the committing query resolves, so there the cache is never behind. On PostgreSQL another node's
-// change arrives within the notification's delay; the cart routes also forget their own writes at once; after the
-// listening connection comes back everything is forgotten (NOTIFY has no replay). An entry also expires after
-// CART_CACHE_TTL_MS whatever happens.
+// NOTIFY 'cart_changed' at commit with the cart's id and owner; the cache forgets those entries. PGlite delivers
+// notifications before the committing query resolves, so there the cache is never behind. It is used on the embedded
+// database only: on PostgreSQL a notification arrives after the commit has answered (a read right after a checkout
+// could see the old cart), and PostgreSQL serves the read itself quickly and in parallel (cart/routes.ts). An entry
+// also expires after CART_CACHE_TTL_MS whatever happens.
 //
 // A read that started before an invalidation is not stored (the epoch moved on): it may have seen the old rows.
 import type { Cart, CartItem } from './repository';

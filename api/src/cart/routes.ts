@@ -91,15 +91,21 @@ export async function cartRoutes(app: FastifyInstance) {
   const secureCookie = app.config.apiBaseUrl.startsWith('https://');
 
   // GET /api/cart/ reads through this cache; migration 0750's NOTIFY keeps it in step with every write (cache.ts).
-  const cache = new CartCache();
-  try {
-    const stop = await app.db.listen(CART_CHANNEL, (payload) => cache.onNotify(payload), () => cache.forgetAll());
-    app.addHook('onClose', async () => {
-      await stop();
-    });
-  } catch (err) {
-    app.log.warn({ err }, 'cart changes cannot be listened to: carts are read from the database every time');
-    cache.disable();
+  // Embedded (PGlite) only: there the notification arrives before the writing query resolves, and one query costs
+  // more than the rest of the request. On PostgreSQL a NOTIFY reaches even this node after the commit has answered, so
+  // a checkout (billing's code path) followed at once by a cart read, or a write on another node, could be served the
+  // old cart; PostgreSQL answers the read quickly and in parallel, so the database is read every time.
+  const cache = new CartCache(app.db.kind === 'pglite');
+  if (app.db.kind === 'pglite') {
+    try {
+      const stop = await app.db.listen(CART_CHANNEL, (payload) => cache.onNotify(payload), () => cache.forgetAll());
+      app.addHook('onClose', async () => {
+        await stop();
+      });
+    } catch (err) {
+      app.log.warn({ err }, 'cart changes cannot be listened to: carts are read from the database every time');
+      cache.disable();
+    }
   }
   /** After this process changed a cart: forget it now rather than when the notification arrives. */
   const changed = (cart: { id: string; userId: number | null } | undefined) => {
