@@ -19,7 +19,9 @@ import { contentRoutes } from './content/routes';
 import type { Database } from './db';
 import { cookiePlugin } from './http/cookies';
 import { ApiError, frameworkError, MAX_PARAM_LENGTH } from './http/errors';
+import { healthRoutes, Readiness } from './http/health';
 import { parseQuerystring, refuseBadText } from './http/input';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './http/request-id';
 import { createMailer, type Mailer } from './mail/mailer';
 import { devMailRoutes } from './mail/routes';
 import { sendMailQueue } from './mail/send-mail';
@@ -103,18 +105,37 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       ? { loggerInstance: opts.loggerInstance }
       : { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } }),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // A hop count as a function: the n closest hops are trusted (Fastify's types take no number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    // A UUID per request (the default counter repeats across processes); request.log carries it as reqId.
+    genReqId: requestIdGenerator(config.trustProxy),
+    // Above the balancer's idle timeouts: HAProxy must never reuse a connection Node has just closed (sporadic 502s).
+    keepAliveTimeout: config.keepAliveTimeoutMs,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQuerystring },
     return503OnClosing: true,
     // Errors the router raises before any route or error handler (bad percent-encoding, a too long parameter).
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
       const { status, detail } = frameworkError(error, config.bodyLimit, '');
+      void reply.header(REQUEST_ID_HEADER, request.id);
       void reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify({ detail }));
     },
   });
 
   // Route schemas describe the API for /docs; validation is done with the shared valibot schemas (spec messages),
   // and replies are plain JSON.stringify so no field is ever dropped by a response schema.
+  // Every answer names its request (errors, 404s and 429s included): first hook of all.
+  const readiness = new Readiness(db);
+  app.decorate('readiness', readiness);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    // Draining: clients and the balancer are told not to reuse the connection.
+    if (readiness.draining) void reply.header('connection', 'close');
+    done();
+  });
+
   app.setValidatorCompiler(() => (value) => ({ value }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
@@ -222,6 +243,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
 
   app.get('/health', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({ status: 'ok', database: db.kind }));
+  healthRoutes(app, readiness);
 
   return app;
 }

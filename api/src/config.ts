@@ -1,4 +1,5 @@
 // Environment, parsed once at start-up. Anything wrong stops the process with one clear message.
+import net from 'node:net';
 import path from 'node:path';
 import * as v from 'valibot';
 
@@ -53,7 +54,22 @@ const EnvSchema = v.object({
   RATE_LIMIT: v.optional(bool('RATE_LIMIT'), 'true'),
   RATE_LIMIT_MAX: v.optional(intFrom('RATE_LIMIT_MAX', 1, 10_000_000), '1000'),
   AUTH_RATE_LIMIT_MAX: v.optional(intFrom('AUTH_RATE_LIMIT_MAX', 1, 10_000_000), '10'),
-  TRUST_PROXY: v.optional(bool('TRUST_PROXY'), 'false'),
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(
+        (s) => parseTrustProxy(s) !== undefined,
+        'TRUST_PROXY must be false, true, a number of proxy hops, or a comma-separated list of addresses/CIDRs (e.g. 127.0.0.1,10.0.0.0/8)',
+      ),
+    ),
+    'false',
+  ),
+  DRAIN_DELAY_MS: v.optional(intFrom('DRAIN_DELAY_MS', 0, 600_000)),
+  KEEP_ALIVE_TIMEOUT_MS: v.optional(intFrom('KEEP_ALIVE_TIMEOUT_MS', 1000, 3_600_000), '72000'),
+  METRICS_PORT: v.optional(intFrom('METRICS_PORT', 0, 65535)),
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters'))),
+  REDIS_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://'))),
   SEED: v.optional(bool('SEED'), 'true'),
   PAYMENT_PROVIDER: v.optional(
     v.picklist(['sandbox', 'paystack'], 'PAYMENT_PROVIDER must be sandbox or paystack (unset: paystack when its key is set)'),
@@ -81,7 +97,19 @@ export interface Config {
   logLevel: string;
   bodyLimit: number;
   rateLimit: { enabled: boolean; max: number; authMax: number; windowMs: number };
-  trustProxy: boolean;
+  /**
+   * Fastify's trustProxy: false (default: X-Forwarded-* ignored, request.ip is the peer), a hop count, or the
+   * balancer's addresses/CIDRs. `true` trusts any peer: only when nothing but the balancer can reach the API.
+   */
+  trustProxy: TrustProxy;
+  /** SIGTERM: how long /readyz answers 503 before the listener closes, so the balancer takes the node out first. */
+  drainDelayMs: number;
+  /** Node's keep-alive timeout: above the balancer's idle timeouts (HAProxy), or it reuses a closed socket (502). */
+  keepAliveTimeoutMs: number;
+  /** /metrics: on a separate listener at 127.0.0.1:METRICS_PORT, and/or on the API with Bearer METRICS_TOKEN. */
+  metrics: { port?: number; token?: string };
+  /** Shared login/code/reset throttles in Redis instead of PostgreSQL (PostgreSQL mode only). */
+  redisUrl?: string;
   /** Seed the database on first start (never in production, whatever this says). */
   seed: boolean;
   productName: string;
@@ -101,6 +129,34 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+export type TrustProxy = boolean | number | string[];
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One TRUST_PROXY entry: an IPv4/IPv6 address, optionally /prefix, or proxy-addr's names (loopback, ...). */
+export function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [addr, prefix, extra] = entry.split('/');
+  if (extra !== undefined || !addr) return false;
+  const v4 = IPV4.test(addr);
+  const v6 = !v4 && net.isIPv6(addr);
+  if (!v4 && !v6) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (v4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: false/off, true, a hop count, or a list of addresses/CIDRs; undefined when malformed. */
+export function parseTrustProxy(raw: string): TrustProxy | undefined {
+  const s = raw.trim().toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(s)) return false;
+  if (['true', 'yes', 'on'].includes(s)) return true;
+  if (/^\d{1,2}$/.test(s)) return Number(s);
+  const list = s.split(',').map((x) => x.trim()).filter(Boolean);
+  return list.length > 0 && list.every(isProxyAddress) ? list : undefined;
+}
 
 /** Parses `env` (process.env by default). Throws ConfigError listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -140,7 +196,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     bodyLimit: e.BODY_LIMIT,
     rateLimit: { enabled: e.RATE_LIMIT, max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX, windowMs: 60_000 },
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
+    drainDelayMs: e.DRAIN_DELAY_MS ?? (nodeEnv === 'production' ? 5000 : nodeEnv === 'test' ? 0 : 200),
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
+    redisUrl: e.REDIS_URL,
     seed: e.SEED && nodeEnv !== 'production',
     productName: 'HostHub',
     paymentProvider: e.PAYMENT_PROVIDER,

@@ -5,6 +5,7 @@ import { openReadyDatabase } from './bootstrap';
 import { OffsetClock, systemClock, type Clock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
+import { drainAndClose } from './http/health';
 import { startDns, type DnsService } from './dns';
 import { loadDnsConfig, type DnsConfig } from './dns/config';
 import { loadClockOffset } from './jobs/dev-routes';
@@ -65,22 +66,29 @@ async function main(): Promise<void> {
 
   let dns: DnsService | null = null;
   let closing = false;
+  // SIGTERM (the orchestrator, a deploy): drain first so the balancer stops sending before the listener closes.
+  // SIGINT (Ctrl-C in a terminal) closes without the delay. A worker has no balancer in front: no delay either.
   const shutdown = (signal: string) => {
     if (closing) {
       log.warn('second signal: exiting now');
       process.exit(1);
     }
     closing = true;
+    const delayMs = signal === 'SIGTERM' && config.role !== 'worker' ? config.drainDelayMs : 0;
     log.info({ signal }, 'shutting down');
+    const limit = delayMs + 20_000;
     const timer = setTimeout(() => {
-      log.error('shutdown took longer than 10 s: exiting');
+      log.error(`shutdown took longer than ${limit / 1000} s: exiting`);
       process.exit(1);
-    }, 10_000);
+    }, limit);
     timer.unref();
-    (dns?.close() ?? Promise.resolve())
-      .catch((err: unknown) => log.error({ err }, 'error while closing the DNS server'))
-      .then(() => app.close())
-      .then(
+    drainAndClose(app, {
+      delayMs,
+      log,
+      beforeClose: async () => {
+        await dns?.close();
+      },
+    }).then(
       () => process.exit(0),
       (err: unknown) => {
         log.error({ err }, 'error while closing');

@@ -1,0 +1,321 @@
+// Operations (issue 18): request ids, trustProxy, keep-alive, /healthz and /readyz, the drain on SIGTERM, migrations
+// under an advisory lock.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { buildApp } from '../app';
+import { ManualClock } from '../clock';
+import { API_ROOT, loadConfig, parseTrustProxy } from '../config';
+import { openDatabase } from '../db';
+import { listMigrations, migrate } from '../db/migrate';
+import { appOn, createTestDb, usingPostgres, type TestDb } from '../test/app';
+import { drainAndClose, Readiness } from './health';
+import { requestIdGenerator } from './request-id';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+const get = (port: number, url: string, headers: Record<string, string> = {}) =>
+  new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: url, headers, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode!, body, headers: res.headers }));
+    });
+    req.on('error', reject);
+  });
+
+describe('request ids', () => {
+  it('are UUIDs, different on every request, returned as X-Request-Id on answers and errors', async () => {
+    const app = await appOn(t, { RATE_LIMIT: 'true', AUTH_RATE_LIMIT_MAX: '1' });
+    try {
+      const badLogin = () =>
+        app.inject({ method: 'POST', url: '/core/login/', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+      const answers = [
+        await app.inject({ method: 'GET', url: '/health' }),
+        await app.inject({ method: 'GET', url: '/no/such/route' }),
+        await badLogin(),
+        await badLogin(),
+      ];
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 404, 400, 429]);
+      const ids = answers.map((a) => String(a.headers['x-request-id']));
+      for (const id of ids) expect(id).toMatch(UUID);
+      expect(new Set(ids).size).toBe(ids.length);
+      // A router error (bad percent-encoding) is answered before any hook: it still names its request.
+      const bad = await app.inject({ method: 'GET', url: '/blog/%zz' });
+      expect(bad.statusCode).toBe(400);
+      expect(String(bad.headers['x-request-id'])).toMatch(UUID);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is on every log line of the request', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, cb) {
+        for (const l of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(l) as Record<string, unknown>);
+        cb();
+      },
+    });
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.config.dataDir, RATE_LIMIT: 'false', ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : {}) });
+    const app = await buildApp({ db: t.db, config, clock: new ManualClock(), loggerInstance: pino({ level: 'info' }, stream) });
+    app.get('/test-log', async (request) => {
+      request.log.info('inside the handler');
+      return { ok: true };
+    });
+    await app.ready();
+    try {
+      const res = await app.inject({ method: 'GET', url: '/test-log' });
+      const id = res.headers['x-request-id'];
+      const mine = lines.filter((l) => l.reqId === id);
+      expect(mine.map((l) => l.msg)).toEqual(['incoming request', 'inside the handler', 'request completed']);
+      expect(lines.filter((l) => 'req' in l || 'res' in l).every((l) => l.reqId === id)).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('honours a well-formed incoming X-Request-Id only from a trusted proxy', () => {
+    const req = (id: string, remoteAddress: string) =>
+      ({ headers: { 'x-request-id': id }, socket: { remoteAddress } }) as unknown as http.IncomingMessage;
+    const given = '0b5e8c1e-3f7a-4c2d-9e1b-7a6f5d4c3b2a';
+    expect(requestIdGenerator(false)(req(given, '127.0.0.1'))).not.toBe(given);
+    expect(requestIdGenerator(['10.0.0.0/8'])(req(given, '10.1.2.3'))).toBe(given);
+    expect(requestIdGenerator(['10.0.0.0/8'])(req(given, '::ffff:10.1.2.3'))).toBe(given);
+    expect(requestIdGenerator(['10.0.0.0/8'])(req(given, '192.168.1.1'))).not.toBe(given);
+    expect(requestIdGenerator(['loopback'])(req(given.toUpperCase(), '::1'))).toBe(given);
+    expect(requestIdGenerator(1)(req(given, '203.0.113.9'))).toBe(given);
+    // Not a UUID (log injection, any length): a fresh id instead.
+    for (const bad of ['abc', `${given}\n{"level":60}`, `${given}x`, ''])
+      expect(requestIdGenerator(true)(req(bad, '127.0.0.1'))).toMatch(UUID);
+  });
+});
+
+describe('TRUST_PROXY and keep-alive', () => {
+  it('parses off, on, hop counts and address lists; refuses anything else', () => {
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    for (const bad of ['10.0.0.0/33', '300.1.1.1', 'proxy.example', '10.0.0.1/8/2', 'abc'])
+      expect(parseTrustProxy(bad)).toBeUndefined();
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY must be/);
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('request.ip is the peer by default, the forwarded client behind a trusted proxy', async () => {
+    const ipOf = async (env: Record<string, string>) => {
+      const app = await appOn(t, env, new ManualClock(), (a) => a.get('/test-ip', async (request) => ({ ip: request.ip })));
+      try {
+        const res = await app.inject({ method: 'GET', url: '/test-ip', headers: { 'x-forwarded-for': '203.0.113.7' } });
+        return res.json().ip as string;
+      } finally {
+        await app.close();
+      }
+    };
+    expect(await ipOf({})).toBe('127.0.0.1');
+    expect(await ipOf({ TRUST_PROXY: '127.0.0.1' })).toBe('203.0.113.7');
+    expect(await ipOf({ TRUST_PROXY: '1' })).toBe('203.0.113.7');
+    expect(await ipOf({ TRUST_PROXY: '10.0.0.0/8' })).toBe('127.0.0.1');
+  });
+
+  it('keeps idle connections longer than the balancer (72 s by default)', async () => {
+    const app = await appOn(t, { KEEP_ALIVE_TIMEOUT_MS: '65000' });
+    try {
+      expect(app.server.keepAliveTimeout).toBe(65_000);
+    } finally {
+      await app.close();
+    }
+    expect(loadConfig({}).keepAliveTimeoutMs).toBe(72_000);
+  });
+});
+
+describe('/healthz and /readyz', () => {
+  it('answer 200 when ready, are never rate limited and are not in the public OpenAPI', async () => {
+    const app = await appOn(t, { RATE_LIMIT: 'true', RATE_LIMIT_MAX: '2' });
+    try {
+      for (let i = 0; i < 4; i++) {
+        const live = await app.inject({ method: 'GET', url: '/healthz' });
+        expect(live.statusCode).toBe(200);
+        expect(live.json()).toEqual({ status: 'alive' });
+        const ready = await app.inject({ method: 'GET', url: '/readyz' });
+        expect(ready.statusCode).toBe(200);
+        expect(ready.json()).toEqual({ status: 'ready' });
+        expect(ready.headers['cache-control']).toBe('no-store');
+      }
+      const docs = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, unknown> };
+      expect(Object.keys(docs.paths)).not.toContain('/healthz');
+      expect(Object.keys(docs.paths)).not.toContain('/readyz');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('readiness says why it is not ready: draining, the database, migrations', async () => {
+    const names = listMigrations().map((m) => m.name);
+    const fake = (execute: () => Promise<unknown>) => new Readiness({ orm: { execute } } as never);
+    expect(await fake(async () => ({ rows: names.map((name) => ({ name })) })).check()).toEqual({ ready: true });
+    expect(await fake(async () => ({ rows: names.slice(1).map((name) => ({ name })) })).check()).toEqual({
+      ready: false,
+      reason: 'migrations',
+      detail: `1 migration(s) not applied yet: ${names[0]}`,
+    });
+    expect(await fake(() => Promise.reject(new Error('relation "schema_migrations" does not exist'))).check()).toMatchObject({
+      ready: false,
+      reason: 'migrations',
+    });
+    expect(await fake(() => Promise.reject(new Error('connect ECONNREFUSED'))).check()).toEqual({
+      ready: false,
+      reason: 'database',
+      detail: 'The database does not answer: connect ECONNREFUSED',
+    });
+    const hanging = await fake(() => new Promise(() => {})).check();
+    expect(hanging).toEqual({ ready: false, reason: 'database', detail: 'The database does not answer: no answer in 2000 ms' });
+    const draining = fake(async () => ({ rows: names.map((name) => ({ name })) }));
+    draining.draining = true;
+    expect(await draining.check()).toEqual({ ready: false, reason: 'draining', detail: 'The server is shutting down.' });
+  });
+
+  it('drain: not ready at once, in-flight requests finish, then the listener closes', async () => {
+    let release!: () => void;
+    const slowStarted = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const app = await appOn(t, {}, new ManualClock(), (a) =>
+      a.get('/test-slow', async () => {
+        release();
+        await new Promise((r) => setTimeout(r, 600));
+        return { done: true };
+      }),
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as net.AddressInfo).port;
+    expect((await get(port, '/readyz')).status).toBe(200);
+
+    const slow = get(port, '/test-slow');
+    await slowStarted;
+    const drained = drainAndClose(app, { delayMs: 300, log: app.log });
+    const during = await get(port, '/readyz');
+    expect(during.status).toBe(503);
+    expect(JSON.parse(during.body)).toEqual({ status: 'not ready', reason: 'draining', detail: 'The server is shutting down.' });
+    expect(during.headers.connection).toBe('close');
+    expect((await get(port, '/healthz')).status).toBe(200);
+    await drained;
+    const finished = await slow;
+    expect(finished.status).toBe(200);
+    expect(JSON.parse(finished.body)).toEqual({ done: true });
+    await expect(get(port, '/healthz')).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('drain: a running job finishes before the app closes', async () => {
+    const app = await appOn(t, { JOBS: 'true' }, new ManualClock(), (a) => {
+      (a.jobs.queues as unknown as { name: string; work: () => Promise<void> }[]).push({
+        name: 'test-slow-job',
+        work: async () => {
+          jobStarted();
+          await new Promise((r) => setTimeout(r, 800));
+          jobDone = true;
+        },
+      });
+    });
+    let jobDone = false;
+    let jobStarted!: () => void;
+    const started = new Promise<void>((resolve) => {
+      jobStarted = resolve;
+    });
+    await app.jobs.start();
+    await app.db.orm.transaction((tx) => app.jobs.enqueue(tx, 'test-slow-job', {}));
+    await started;
+    await drainAndClose(app, { delayMs: 0, log: app.log });
+    expect(jobDone).toBe(true);
+  });
+});
+
+describe('SIGTERM', () => {
+  it('the server turns not-ready, keeps answering /healthz during the delay, then exits 0', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const s = net.createServer().listen(0, '127.0.0.1', () => {
+        const p = (s.address() as net.AddressInfo).port;
+        s.close(() => resolve(p));
+      });
+    });
+    const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(API_ROOT, 'src', 'server.ts')], {
+      env: {
+        ...process.env,
+        DATA_DIR: t.config.dataDir + '-sigterm',
+        ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : {}),
+        API_HOST: '127.0.0.1',
+        API_PORT: String(port),
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        DNS_SERVER: 'false',
+        DRAIN_DELAY_MS: '1500',
+        JOBS: 'true',
+        JEST_WORKER_ID: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      for (let i = 0; i < 300 && !/API ready at/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(out).toMatch(/API ready at/);
+      expect((await get(port, '/readyz')).status).toBe(200);
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 300));
+      const ready = await get(port, '/readyz');
+      expect(ready.status).toBe(503);
+      expect(JSON.parse(ready.body).reason).toBe('draining');
+      expect((await get(port, '/healthz')).status).toBe(200);
+      expect(await exited).toBe(0);
+      expect(out).toMatch(/closed: in-flight requests and running jobs finished/);
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+      fs.rmSync(t.config.dataDir + '-sigterm', { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+(usingPostgres ? describe : describe.skip)('migrations under an advisory lock (PostgreSQL)', () => {
+  it('two nodes starting together on a fresh database migrate once', async () => {
+    const { Client } = await import('pg');
+    const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const name = `api_mig_race_${process.pid}`;
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const u = new URL(process.env.TEST_DATABASE_URL!);
+    u.pathname = `/${name}`;
+    const a = await openDatabase({ databaseUrl: u.toString(), dataDir: '' });
+    const b = await openDatabase({ databaseUrl: u.toString(), dataDir: '' });
+    try {
+      const [ra, rb] = await Promise.all([migrate(a), migrate(b)]);
+      const all = listMigrations().map((m) => m.name);
+      const applied = [ra.applied, rb.applied].sort((x, y) => y.length - x.length);
+      expect(applied).toEqual([all, []]);
+      const rows = await a.session((s) => s.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations'));
+      expect(rows.rows[0]!.n).toBe(all.length);
+    } finally {
+      await a.close();
+      await b.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});
