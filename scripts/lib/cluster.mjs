@@ -35,7 +35,7 @@ export const HEALTH_PATH = process.env.CLUSTER_HEALTH_PATH || '/readyz';
  * its own (the benchmark fronts 1 node and 2 nodes side by side).
  *
  * Timeouts: HAProxy closes idle client connections after 3 s and idle connections to a node after 2 s
- * (pool-purge-delay), both well below the nodes' keep-alive timeout (Fastify's default, 72 s): a node never closes
+ * (pool-purge-delay), both well below the nodes' keep-alive timeout (KEEP_ALIVE_TIMEOUT_MS, 72 s): a node never closes
  * a connection HAProxy is about to reuse, which would be a sporadic 502. Health checks every 500 ms; two failures take
  * a node out (≈ 1 s), two successes put it back. A request whose connection failed or got no answer is retried once
  * on the other node (`retry-on conn-failure empty-response`, only when it can be replayed).
@@ -137,8 +137,10 @@ export async function startCluster(opts) {
     API_BASE_URL: publicUrl,
     API_HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
-    // The nodes see HAProxy's address; X-Forwarded-For carries the client's (per-client rate limits).
-    TRUST_PROXY: 'true',
+    // The nodes see HAProxy's address (loopback); X-Forwarded-For from it carries the client's (per-client limits).
+    TRUST_PROXY: 'loopback',
+    // SIGTERM: /readyz answers 503 this long before the listener closes; HAProxy needs fall 2 × inter 500 ms ≈ 1 s.
+    DRAIN_DELAY_MS: '1500',
     ...opts.env,
   };
   const all = [];
@@ -200,11 +202,11 @@ export async function startCluster(opts) {
     const alive = (h) => () => h.child.exitCode === null && h.child.signalCode === null;
     // Node 1 alone first: it migrates and seeds; then the rest side by side.
     const first = startNode(1);
-    await waitHttp(`${first.url}/health`, { timeoutMs: 120_000, isAlive: alive(first) });
+    await waitHttp(`${first.url}/readyz`, { timeoutMs: 120_000, isAlive: alive(first) });
     const rest = [];
     for (let i = 2; i <= nodeCount; i++) rest.push(startNode(i));
     for (let i = 0; i < workerCount; i++) startWorker();
-    await Promise.all(rest.map((h) => waitHttp(`${h.url}/health`, { timeoutMs: 120_000, isAlive: alive(h) })));
+    await Promise.all(rest.map((h) => waitHttp(`${h.url}/readyz`, { timeoutMs: 120_000, isAlive: alive(h) })));
     // Through the balancer once every node passed its health check (rise 2).
     await waitHttp(`http://127.0.0.1:${publicPort}${HEALTH_PATH}`, { timeoutMs: 30_000, isAlive: alive(haproxy) });
     for (let k = 0; k < 40 && (await upServers(opts.statsPort)) < nodeCount; k++) await new Promise((r) => setTimeout(r, 250));
