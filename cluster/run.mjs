@@ -180,6 +180,15 @@ test('the e2e purchase journey passes through the balancer', async () => {
 
 let passed = 0;
 let failed = 0;
+// Interrupted (Ctrl-C, a CI timeout): nothing of the cluster or its PostgreSQL may outlive this process.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    console.log(`\n${signal}: stopping the cluster and PostgreSQL`);
+    await cluster?.stop({ graceful: false });
+    pg?.stop();
+    process.exit(1);
+  });
+}
 try {
   pg = await startThrowawayPostgres({ label: 'cluster-suite-pg-', settings: { max_connections: 200 } });
   const t0 = Date.now();

@@ -53,5 +53,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: { ...E2E.env, DATA_DIR: dataDir },
+    // The cluster stops its nodes, HAProxy and throw-away PostgreSQL on SIGTERM; a SIGKILL would leave them running.
+    ...(process.env.E2E_CLUSTER === '1' ? { gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 } } : {}),
   },
 });
