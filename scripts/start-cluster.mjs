@@ -8,8 +8,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { findHaproxy, HAPROXY_INSTALL_HINT, ROOT, startCluster } from './lib/cluster.mjs';
-import { findPostgres, PG_INSTALL_HINT, startThrowawayPostgres } from './lib/throwaway-postgres.mjs';
+import { findHaproxy, ROOT, startCluster } from './lib/cluster.mjs';
+import { findPostgres, startThrowawayPostgres } from './lib/throwaway-postgres.mjs';
 
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const nodes = arg('nodes', 2);
@@ -22,9 +22,9 @@ if (!findHaproxy()) missing.push('haproxy');
 if (!process.env.DATABASE_URL && !findPostgres()) missing.push('postgresql');
 if (missing.length) {
   console.error(
-    `npm run start:cluster needs ${missing.join(' and ')} (Debian packages)${missing.includes('postgresql') ? ', or DATABASE_URL pointing at a PostgreSQL' : ''}.\n` +
-      `Install ${missing.length > 1 ? 'them' : 'it'} with: apt-get install -y ${missing.join(' ')}` +
-      `   (full set: ${HAPROXY_INSTALL_HINT.replace(/haproxy$/, 'haproxy postgresql')}; ${PG_INSTALL_HINT} alone for PostgreSQL)`,
+    `npm run start:cluster needs ${missing.join(' and ')} (Debian ${missing.length > 1 ? 'packages' : 'package'}` +
+      `${missing.includes('postgresql') ? ', or DATABASE_URL pointing at a PostgreSQL' : ''}).\n` +
+      `Install with: apt-get install -y ${missing.join(' ')}`,
   );
   process.exit(1);
 }
