@@ -81,14 +81,21 @@ test('a logout through node A is refused on node B within 1 s', async () => {
 
 test('… also after B’s listener connection was killed (pg_terminate_backend)', async () => {
   const ms = await logoutSeenOnB(async () => {
-    // Every connection that is LISTENing (B's among them) is terminated; the nodes reconnect and clear their caches.
+    const victim = cluster.nodes[1];
+    // B's own listener: the connection named listen:storefront_events (db/listen.ts) whose client port is one of
+    // B's sockets to PostgreSQL (ss shows them with B's pid).
+    const ss = spawnSync('ss', ['-tnpH', 'state', 'established', 'dst', `127.0.0.1:${pg.port}`], { encoding: 'utf8' });
+    const ports = [...(ss.stdout ?? '').matchAll(/127\.0\.0\.1:(\d+)\s+127\.0\.0\.1:\d+\s+users:\(\("[^"]*",pid=(\d+),/g)]
+      .filter((m) => Number(m[2]) === victim.child.pid)
+      .map((m) => Number(m[1]));
     const { rows } = await db.query(
-      `SELECT pid, application_name, query FROM pg_stat_activity
-        WHERE pid <> pg_backend_pid() AND state = 'idle' AND query ILIKE 'LISTEN%'`,
+      `SELECT pid, client_port FROM pg_stat_activity WHERE application_name = 'listen:storefront_events' AND client_port = ANY($1::int[])`,
+      [ports],
     );
-    assert.ok(rows.length >= 2, `listener connections found: ${JSON.stringify(rows)}`);
-    for (const r of rows) await db.query('SELECT pg_terminate_backend($1)', [r.pid]);
-    console.log(`    terminated ${rows.length} listener connection(s): ${[...new Set(rows.map((r) => r.query.trim()))].join(', ')}`);
+    assert.equal(rows.length, 1, `B's listener connection among ${ports.length} sockets of pid ${victim.child.pid}: ${JSON.stringify(rows)}`);
+    const { rows: killed } = await db.query('SELECT pg_terminate_backend($1) AS ok', [rows[0].pid]);
+    assert.equal(killed[0].ok, true, 'pg_terminate_backend');
+    console.log(`    terminated B's listener (backend ${rows[0].pid}, client port ${rows[0].client_port})`);
   });
   console.log(`    refused on B ${ms} ms after the logout on A`);
 });

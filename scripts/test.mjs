@@ -2,7 +2,8 @@
 // the API suite again on PostgreSQL when it is installed, the end-to-end journeys in Chromium, the cluster suite
 // (two API nodes and two workers behind HAProxy: cluster/run.mjs; skipped with the reason when PostgreSQL or HAProxy
 // is missing) and, under CI=1 or when named (`node scripts/test.mjs node-versions`), the API suite under Node 22 and
-// 24 LTS from the npm `node` packages (about N min more).
+// 24 LTS from the npm `node` packages (each about as long as the API's jest project again, plus ~20 s to fetch the
+// `node` package the first time; measured in README 'Deployment').
 // Ends with one summary line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
