@@ -57,6 +57,19 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 process.on('exit', () => storefront?.exitCode === null && storefront.kill('SIGKILL'));
 
+// The storefront first: up in a second, so whoever waits for the API address finds the pages too.
+storefront = spawn(process.execPath, ['scripts/start.mjs', '--no-api'], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  detached: true,
+  env: { ...process.env, API_BASE_URL: `http://localhost:${publicPort}`, API_PORT: String(publicPort), DNS_PORT: process.env.DNS_PORT || '5300' },
+});
+storefront.on('exit', (code, signal) => {
+  if (!stopping) {
+    console.error(`The storefront stopped (${signal ?? `exit code ${code}`}); stopping the cluster.`);
+    void stop(code || 1);
+  }
+});
 try {
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
@@ -70,18 +83,6 @@ try {
   await stop(1);
 }
 
-storefront = spawn(process.execPath, ['scripts/start.mjs', '--no-api'], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  detached: true,
-  env: { ...process.env, API_BASE_URL: cluster.url, API_PORT: String(publicPort), DNS_PORT: process.env.DNS_PORT || '5300' },
-});
-storefront.on('exit', (code, signal) => {
-  if (!stopping) {
-    console.error(`The storefront stopped (${signal ?? `exit code ${code}`}); stopping the cluster.`);
-    void stop(code || 1);
-  }
-});
 for (const h of [...cluster.nodes, ...cluster.workers, cluster.haproxy]) {
   h.exited.then(({ code, signal }) => {
     if (!stopping) {
