@@ -17,11 +17,14 @@ import { API_ROOT, type Config } from './config';
 import { commerceRoutes } from './commerce/plugin';
 import { contentRoutes } from './content/routes';
 import type { Database } from './db';
+import { ClusterEvents } from './db/events';
 import { cookiePlugin } from './http/cookies';
 import { ApiError, frameworkError, MAX_PARAM_LENGTH } from './http/errors';
 import { healthRoutes, Readiness } from './http/health';
+import { createMetrics, metricsRoute } from './http/metrics';
 import { parseQuerystring, refuseBadText } from './http/input';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './http/request-id';
+import { throttleStore } from './http/throttle';
 import { createMailer, type Mailer } from './mail/mailer';
 import { devMailRoutes } from './mail/routes';
 import { sendMailQueue } from './mail/send-mail';
@@ -148,6 +151,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('mail', mail);
   app.decorate('clock', clock);
   app.decorate('jobs', jobs);
+  // Session revocations and content edits reach every node (NOTIFY on PostgreSQL; nothing to do embedded).
+  const events = new ClusterEvents(db, app.log.child({ module: 'events' }));
+  app.decorate('events', events);
+  app.addHook('onReady', () => events.start());
+  app.addHook('preClose', () => events.stop());
+  // Prometheus metrics, measured only when someone can read them (METRICS_PORT or METRICS_TOKEN).
+  const metrics = config.metrics.port !== undefined || config.metrics.token ? createMetrics(app) : null;
+  app.decorate('metrics', metrics);
   if (config.jobs) app.addHook('onReady', () => jobs.start());
   app.addHook('preClose', () => jobs.stop());
   app.addHook('onClose', async () => {
@@ -202,6 +213,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (config.rateLimit.enabled) {
     await app.register(rateLimit, {
       global: true,
+      // Route limits (login, codes, resets) counted in PostgreSQL when nodes share it; in memory on PGlite.
+      store: throttleStore(db.kind === 'postgres' && db.pool ? { kind: 'postgres', pool: db.pool } : { kind: 'memory' }) as never,
       max: config.rateLimit.max,
       timeWindow: config.rateLimit.windowMs,
       errorResponseBuilder: (_request, context) =>
@@ -242,8 +255,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(plugin);
   }
 
+  // Staff edits call app.content.invalidate() (content and price pages): every node drops its caches.
+  const invalidateContentHere = app.content.invalidate;
+  const dropCachesHere = () => {
+    invalidateContentHere();
+    if (app.hasDecorator('commerce')) app.commerce.catalog.invalidate();
+  };
+  app.content.invalidate = () => {
+    invalidateContentHere();
+    void events.publish({ type: 'content' });
+  };
+  events.on('content', dropCachesHere, dropCachesHere);
+
   app.get('/health', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({ status: 'ok', database: db.kind }));
   healthRoutes(app, readiness);
+  if (metrics) metricsRoute(app, metrics, config.metrics.token);
 
   return app;
 }

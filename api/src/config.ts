@@ -69,7 +69,7 @@ const EnvSchema = v.object({
   KEEP_ALIVE_TIMEOUT_MS: v.optional(intFrom('KEEP_ALIVE_TIMEOUT_MS', 1000, 3_600_000), '72000'),
   METRICS_PORT: v.optional(intFrom('METRICS_PORT', 0, 65535)),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters'))),
-  REDIS_URL: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://'))),
+
   SEED: v.optional(bool('SEED'), 'true'),
   PAYMENT_PROVIDER: v.optional(
     v.picklist(['sandbox', 'paystack'], 'PAYMENT_PROVIDER must be sandbox or paystack (unset: paystack when its key is set)'),
@@ -108,8 +108,6 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** /metrics: on a separate listener at 127.0.0.1:METRICS_PORT, and/or on the API with Bearer METRICS_TOKEN. */
   metrics: { port?: number; token?: string };
-  /** Shared login/code/reset throttles in Redis instead of PostgreSQL (PostgreSQL mode only). */
-  redisUrl?: string;
   /** Seed the database on first start (never in production, whatever this says). */
   seed: boolean;
   productName: string;
@@ -200,7 +198,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     drainDelayMs: e.DRAIN_DELAY_MS ?? (nodeEnv === 'production' ? 5000 : nodeEnv === 'test' ? 0 : 200),
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
-    redisUrl: e.REDIS_URL,
     seed: e.SEED && nodeEnv !== 'production',
     productName: 'HostHub',
     paymentProvider: e.PAYMENT_PROVIDER,

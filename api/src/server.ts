@@ -1,4 +1,6 @@
 // Runs the API: parse the environment, open and prepare the database, listen; close cleanly on SIGINT/SIGTERM.
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app';
 import { openReadyDatabase } from './bootstrap';
@@ -6,6 +8,7 @@ import { OffsetClock, systemClock, type Clock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { drainAndClose } from './http/health';
+import { startMetricsServer } from './http/metrics';
 import { startDns, type DnsService } from './dns';
 import { loadDnsConfig, type DnsConfig } from './dns/config';
 import { loadClockOffset } from './jobs/dev-routes';
@@ -65,6 +68,7 @@ async function main(): Promise<void> {
   });
 
   let dns: DnsService | null = null;
+  let metricsServer: FastifyInstance | null = null;
   let closing = false;
   // SIGTERM (the orchestrator, a deploy): drain first so the balancer stops sending before the listener closes.
   // SIGINT (Ctrl-C in a terminal) closes without the delay. A worker has no balancer in front: no delay either.
@@ -88,20 +92,24 @@ async function main(): Promise<void> {
       beforeClose: async () => {
         await dns?.close();
       },
-    }).then(
-      () => process.exit(0),
-      (err: unknown) => {
-        log.error({ err }, 'error while closing');
-        process.exit(1);
-      },
-    );
+    })
+      .then(() => metricsServer?.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          log.error({ err }, 'error while closing');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   if (config.role === 'worker') {
-    // A worker serves no HTTP: it runs the queues and the scheduled passes (jobs/system.ts).
+    // A worker serves no API: it runs the queues and the scheduled passes (jobs/system.ts); with METRICS_PORT it
+    // answers /metrics, /healthz and /readyz on 127.0.0.1 only.
     await app.ready();
+    metricsServer = await startMetrics(app, config.metrics.port);
     log.info({ database: db.kind, location: db.location }, 'worker ready: running queues and scheduled passes');
     return;
   }
@@ -124,11 +132,28 @@ async function main(): Promise<void> {
     }
   }
   await app.listen({ host: config.host, port: config.port });
+  metricsServer = await startMetrics(app, config.metrics.port);
   const ms = Math.round(performance.now() - started);
   log.info(
     { database: db.kind, location: db.location, mail: app.mail.transport, ready_ms: ms },
     `API ready at ${config.apiBaseUrl} (docs ${config.apiBaseUrl}/docs${config.isProduction ? '' : `, mailbox ${config.apiBaseUrl}/dev/mailbox`})`,
   );
+}
+
+/** METRICS_PORT: /metrics, /healthz and /readyz on 127.0.0.1 only. */
+async function startMetrics(app: FastifyInstance, port: number | undefined): Promise<FastifyInstance | null> {
+  if (port === undefined) return null;
+  try {
+    const server = await startMetricsServer(app, port);
+    const { port: bound } = server.server.address() as AddressInfo;
+    app.log.info(`metrics at http://127.0.0.1:${bound}/metrics (and /healthz, /readyz)`);
+    return server;
+  } catch (err) {
+    const busy = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';
+    process.stderr.write(`Cannot start the metrics listener on 127.0.0.1:${port}: ${busy ? 'the port is in use (set METRICS_PORT)' : (err as Error).message}\n`);
+    await app.close().catch(() => {});
+    process.exit(3);
+  }
 }
 
 main().catch((err: unknown) => {

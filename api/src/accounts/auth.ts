@@ -9,15 +9,21 @@ import { sha256 } from './secrets';
 
 /**
  * Recently authenticated access tokens, so a busy client does not cost a database query per request. An entry lives
- * at most SESSION_CACHE_TTL_MS and never past its token's expiry; revocations made by this process (logout, refresh,
- * password reset) remove entries at once. Another process sharing a PostgreSQL database may see a revocation up to
- * SESSION_CACHE_TTL_MS late.
+ * at most SESSION_CACHE_TTL_MS and never past its token's expiry; revocations (logout, refresh, password change or
+ * reset, session revoke) remove entries at once here and, on PostgreSQL, on every other node through a cluster event
+ * (NOTIFY, db/events.ts): seen within milliseconds; the whole cache is cleared when the listener reconnects. Should a
+ * notification be lost anyway, an entry still lives at most SESSION_CACHE_TTL_MS.
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
 
 export class SessionCache {
   private readonly entries = new Map<string, { user: AuthUser; until: number }>();
+  /**
+   * Raised by every eviction: a lookup that read the database before an eviction arrived must not cache what it
+   * read (the row may predate the revocation), so `set` is skipped when the generation moved meanwhile.
+   */
+  generation = 0;
   get(hash: string, now: number): AuthUser | undefined {
     const e = this.entries.get(hash);
     if (!e) return undefined;
@@ -27,11 +33,17 @@ export class SessionCache {
     }
     return e.user;
   }
-  set(hash: string, user: AuthUser, accessExpiresAt: number, now: number): void {
+  set(hash: string, user: AuthUser, accessExpiresAt: number, now: number, generation = this.generation): void {
+    if (generation !== this.generation) return;
     if (this.entries.size >= SESSION_CACHE_MAX) this.entries.clear();
     this.entries.set(hash, { user, until: Math.min(accessExpiresAt, now + SESSION_CACHE_TTL_MS) });
   }
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
   forget(match: { sessionId?: number; userId?: number }): void {
+    this.generation++;
     for (const [k, e] of this.entries) {
       if (e.user.sessionId === match.sessionId || e.user.id === match.userId) this.entries.delete(k);
     }
@@ -56,8 +68,12 @@ export const authPlugin = fp(
         loginHooks.push(hook);
       },
       loginHooks,
-      forgetSessions: (match) => sessions.forget(match),
+      forgetSessions: (match) => {
+        sessions.forget(match);
+        void app.events.publish({ type: 'session', sessionId: match.sessionId, userId: match.userId });
+      },
     };
+    app.events.on('session', (e) => sessions.forget(e), () => sessions.clear());
     app.decorate('accounts', accounts);
     app.decorateRequest('user', null);
 
@@ -68,12 +84,13 @@ export const authPlugin = fp(
       const now = app.clock.now();
       const cached = sessions.get(hash, now.getTime());
       if (cached) return cached;
+      const generation = sessions.generation;
       const row = await userForAccessToken(app.db.orm, token, now);
       if (!row) throw invalidToken();
       const { accessExpiresAt, ...user } = row;
       // The sessions list's 'last seen': written at most once per cache lifetime of a token, not per request.
       await touchSession(app.db.orm, user.sessionId, now);
-      sessions.set(hash, user, accessExpiresAt.getTime(), now.getTime());
+      sessions.set(hash, user, accessExpiresAt.getTime(), now.getTime(), generation);
       return user;
     };
 

@@ -27,6 +27,8 @@ export interface Database {
   dumpDataDir?: () => Promise<Buffer>;
   /** PGlite only: the client itself (the job system's PGlite backend shares it). */
   pglite?: unknown;
+  /** PostgreSQL only: the connection pool (shared throttles use it; /metrics reads its counts). */
+  pool?: import('pg').Pool;
   /** Runs `fn` on one dedicated connection. */
   session<T>(fn: (s: RawSession) => Promise<T>): Promise<T>;
   /**
@@ -172,6 +174,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   return {
     kind: 'postgres',
     orm,
+    pool,
     location: safe,
     session: async (fn) => {
       const client = await pool.connect();

@@ -20,7 +20,8 @@ export async function listenPostgres(
   let timer: NodeJS.Timeout | null = null;
 
   const connect = async (): Promise<void> => {
-    const c = new Client({ connectionString: databaseUrl });
+    // Named, so an operator (or a test) finds it in pg_stat_activity.
+    const c = new Client({ connectionString: databaseUrl, application_name: `listen:${channel}` });
     c.on('notification', (m: Notification) => {
       if (m.channel === channel) onNotify(m.payload ?? '');
     });

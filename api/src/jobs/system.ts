@@ -56,11 +56,15 @@ export class JobSystem {
   scope: FastifyInstance;
   private starting: Promise<void> | null = null;
   private readonly log: FastifyBaseLogger;
+  /** Told about every job this process ran (queue name, whether it succeeded, seconds): /metrics counts them. */
+  observer: ((queue: string, ok: boolean, seconds: number) => void) | null = null;
 
   constructor(
     private readonly app: FastifyInstance,
     readonly passes: readonly ScheduledPass[],
     readonly queues: readonly QueueDefinition[],
+    /** Extra pg-boss settings (tests: cronMonitorIntervalSeconds). */
+    private readonly bossOptions: Record<string, unknown> = {},
   ) {
     this.log = app.log.child({ module: 'jobs' });
     this.scope = app;
@@ -82,7 +86,7 @@ export class JobSystem {
     const working = config.role !== 'api';
     // The cluster suite kills a worker mid-batch: its jobs must expire within seconds, not at the next 60 s pass.
     const supervision = clusterTestQueueEnabled() ? { superviseIntervalSeconds: 1, monitorIntervalSeconds: 1 } : {};
-    const common = { supervise: working, schedule: working, migrate: true, createSchema: true, ...supervision };
+    const common = { supervise: working, schedule: working, migrate: true, createSchema: true, ...supervision, ...this.bossOptions };
     const boss =
       db.kind === 'pglite'
         ? new PgBoss({ ...common, db: fromPglite(db.pglite as Parameters<typeof fromPglite>[0]), backend: 'pglite' })
@@ -98,21 +102,43 @@ export class JobSystem {
           { includeMetadata: true, batchSize: 5, pollingIntervalSeconds: 2, ...q.workOptions },
           async (jobs) => {
             for (const job of jobs as JobWithMetadata<Record<string, unknown>>[])
-              await q.work(this.scope, job.data ?? {}, job);
+              await this.observed(q.name, () => q.work(this.scope, job.data ?? {}, job));
           },
         );
       }
       for (const p of this.passes) {
-        await boss.work(p.name, { pollingIntervalSeconds: 10 }, async () => {
-          await this.syncClock();
-          const ran = await p.run(this.scope, { now: this.app.clock.now() });
-          this.log.info({ pass: p.name, count: countOf(ran) }, 'scheduled pass ran');
-        });
+        await boss.work(p.name, { pollingIntervalSeconds: 10 }, async () =>
+          this.observed(p.name, async () => {
+            await this.syncClock();
+            const ran = await p.run(this.scope, { now: this.app.clock.now() });
+            this.log.info({ pass: p.name, count: countOf(ran) }, 'scheduled pass ran');
+          }),
+        );
         await boss.schedule(p.name, p.cron);
       }
     }
     this.boss = boss;
     this.log.info({ role: config.role, backend: db.kind }, 'job system started');
+  }
+
+  private async observed(queue: string, fn: () => Promise<void>): Promise<void> {
+    const started = performance.now();
+    try {
+      await fn();
+      this.observer?.(queue, true, (performance.now() - started) / 1000);
+    } catch (err) {
+      this.observer?.(queue, false, (performance.now() - started) / 1000);
+      throw err;
+    }
+  }
+
+  /** Jobs waiting and running per queue, from pg-boss's queue table (refreshed by its monitor). */
+  async queueCounts(): Promise<{ name: string; queued: number; active: number; deferred: number }[]> {
+    const boss = this.boss;
+    if (!boss) return [];
+    const names = [...this.queues.map((q) => q.name), ...this.passes.map((p) => p.name)];
+    const rows = await boss.getQueues(names);
+    return rows.map((r) => ({ name: r.name, queued: r.queuedCount ?? 0, active: r.activeCount ?? 0, deferred: r.deferredCount ?? 0 }));
   }
 
   async stop(): Promise<void> {
@@ -167,7 +193,7 @@ export class JobSystem {
       }
       for (const job of jobs) {
         try {
-          await q.work(this.scope, job.data ?? {}, job);
+          await this.observed(q.name, () => q.work(this.scope, job.data ?? {}, job));
           await boss.complete(q.name, job.id);
           count += 1;
         } catch (err) {
