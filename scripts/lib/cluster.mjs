@@ -185,7 +185,10 @@ export async function startCluster(opts) {
       for (const h of apps) h.child.kill(graceful ? 'SIGTERM' : 'SIGKILL');
       const timeout = new Promise((r) => setTimeout(r, 15_000).unref());
       await Promise.race([Promise.all(apps.map((h) => h.exited)), timeout]);
-      for (const h of all) if (h.child.exitCode === null && h.child.signalCode === null) h.child.kill('SIGKILL');
+      const running = (h) => h.child.exitCode === null && h.child.signalCode === null;
+      for (const h of all) if (running(h)) h.child.kill(h.name === 'haproxy' ? 'SIGTERM' : 'SIGKILL');
+      await Promise.race([handles.haproxy?.exited, new Promise((r) => setTimeout(r, 3000).unref())]);
+      for (const h of all) if (running(h)) h.child.kill('SIGKILL');
       await Promise.race([Promise.all(all.map((h) => h.exited)), new Promise((r) => setTimeout(r, 3000).unref())]);
       fs.rmSync(tmp, { recursive: true, force: true });
     })();
