@@ -5,8 +5,8 @@
 // Layout: HAProxy listens on the API's public port; node i listens on 127.0.0.1:<nodeBasePort + i - 1>. The
 // authoritative DNS server runs in API node 1 only (its zones follow the database through NOTIFY, so which node runs
 // it does not matter; two would need two ports); the other nodes and the workers run none.
-// Start order: node 1 first (it applies the migrations and the seed data, once), then the other nodes and the
-// workers together.
+// Start order: node 1 first (it applies the migrations and the seed data, once; the migrations' advisory lock would
+// also make simultaneous starts safe), then the other nodes and the workers together.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,7 +28,7 @@ export function findHaproxy() {
 }
 
 /** The path HAProxy checks on every node (ops' readiness: database reachable, migrations done, not draining). */
-export const HEALTH_PATH = process.env.CLUSTER_HEALTH_PATH || '/readyz';
+export const HEALTH_PATH = '/readyz';
 
 /**
  * HAProxy's configuration. `frontends`: [{ name, port, servers: [{ name, port }] }]; each frontend gets a backend of
