@@ -292,6 +292,49 @@ describe('SIGTERM', () => {
   }, 60_000);
 });
 
+(usingPostgres ? describe : describe.skip)('ROLE=worker (PostgreSQL)', () => {
+  it('serves no API; with METRICS_PORT it answers /healthz, /readyz and /metrics on 127.0.0.1; SIGTERM exits 0 at once', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const s = net.createServer().listen(0, '127.0.0.1', () => {
+        const p = (s.address() as net.AddressInfo).port;
+        s.close(() => resolve(p));
+      });
+    });
+    const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(API_ROOT, 'src', 'server.ts')], {
+      env: {
+        ...process.env,
+        DATABASE_URL: t.databaseUrl,
+        ROLE: 'worker',
+        METRICS_PORT: String(port),
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        DRAIN_DELAY_MS: '5000',
+        JOBS: 'true',
+        JEST_WORKER_ID: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      for (let i = 0; i < 300 && !/worker ready/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(out).toMatch(/metrics at http:\/\/127\.0\.0\.1:\d+\/metrics/);
+      expect((await get(port, '/healthz')).status).toBe(200);
+      expect(JSON.parse((await get(port, '/readyz')).body)).toEqual({ status: 'ready' });
+      expect((await get(port, '/metrics')).body).toMatch(/^db_pool_connections\{state="total"\} \d+$/m);
+      expect((await get(port, '/core/me/')).status).toBe(404);
+      const started = Date.now();
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(Date.now() - started).toBeLessThan(5000); // no drain delay: no balancer sends to a worker
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
+});
+
 (usingPostgres ? describe : describe.skip)('migrations under an advisory lock (PostgreSQL)', () => {
   it('two nodes starting together on a fresh database migrate once', async () => {
     const { Client } = await import('pg');
