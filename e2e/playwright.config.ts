@@ -42,8 +42,10 @@ export default defineConfig({
     { name: 'storefront', testIgnore: /lifecycle\.spec\.ts$/ },
     { name: 'lifecycle', testMatch: /lifecycle\.spec\.ts$/, dependencies: ['storefront'] },
   ],
+  // E2E_CLUSTER=1 (the cluster suite, issue 18): the API as `npm run start:cluster` runs it (two nodes and a worker on
+  // a throw-away PostgreSQL behind HAProxy at the API address) instead of one process.
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: process.env.E2E_CLUSTER === '1' ? 'node scripts/start-cluster.mjs' : 'node scripts/start.mjs',
     cwd: path.join(__dirname, '..'),
     url: `${E2E.api}/manager/faqs/`,
     timeout: 120_000,
@@ -51,5 +53,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: { ...E2E.env, DATA_DIR: dataDir },
+    // The cluster stops its nodes, HAProxy and throw-away PostgreSQL on SIGTERM; a SIGKILL would leave them running.
+    ...(process.env.E2E_CLUSTER === '1' ? { gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 } } : {}),
   },
 });

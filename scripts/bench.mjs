@@ -4,7 +4,8 @@
 //   files, requests, round trips before LCP, FCP, LCP) and Lighthouse 12 mobile (median of 3): performance,
 //   accessibility, LCP, TBT, CLS; the domain-search timings on the federated build. Then the API benchmarks and the
 //   DNS server's (queries/s and p99 over UDP for a 100-record zone).
-// Options: --no-lighthouse, --runs=N, --only=front|api, --pages=/,/blog
+//   Then the cluster: req/s and p99 through HAProxy with 1 and 2 API nodes (scripts/bench-cluster.mjs).
+// Options: --no-lighthouse, --runs=N, --only=front|api|cluster, --pages=/,/blog
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -244,6 +245,12 @@ if (only === 'all' || only === 'api') {
       spawnSync('node', [script], { cwd: root, stdio: 'inherit' });
     }
   }
+}
+// Through HAProxy with 1 and 2 API nodes on PostgreSQL (issue 18): scripts/bench-cluster.mjs.
+if (only === 'all' || only === 'cluster') {
+  const { benchCluster } = await import('./bench-cluster.mjs');
+  console.log('\n▶ cluster (scripts/bench-cluster.mjs)');
+  await benchCluster();
 }
 if (results.front) {
   mkdirSync(path.join(root, '.bench'), { recursive: true });

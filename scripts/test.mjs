@@ -1,8 +1,12 @@
 // `npm test`: install, build, then every suite: typecheck, lint, jest (browser units and API integration),
-// the API suite again on PostgreSQL when it is installed, and the end-to-end journeys in Chromium.
+// the API suite again on PostgreSQL when it is installed, the end-to-end journeys in Chromium, the cluster suite
+// (two API nodes and two workers behind HAProxy: cluster/run.mjs; skipped with the reason when PostgreSQL or HAProxy
+// is missing) and, under CI=1 or when named (`node scripts/test.mjs node-versions`), the API suite under Node 22 and
+// 24 LTS from the npm `node` packages (each about as long as the API's jest project again, plus ~20 s to fetch the
+// `node` package the first time; measured in README 'Deployment').
 // Ends with one summary line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -84,6 +88,26 @@ if (want('e2e')) {
     tally('e2e', ok, countPlaywright(out));
   } else {
     tally('e2e', false);
+  }
+}
+
+if (want('cluster')) {
+  const out = path.join(results, 'cluster.json');
+  rmSync(out, { force: true });
+  const ok = run('cluster', 'node', ['cluster/run.mjs', `--json=${out}`]);
+  const r = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : null;
+  if (r?.skipped) lines.push(`     cluster: skipped (${r.skipped})`);
+  else tally('cluster', ok, r && { passed: r.passed, failed: r.failed });
+}
+// Node 22 and 24 LTS (issue 18.6): the API suite (jest, PGlite) again under each, on top of the machine's Node.
+if (process.env.CI || only.includes('node-versions')) {
+  for (const major of [22, 24]) {
+    const out = path.join(results, `jest-api-node${major}.json`);
+    const ok = run(`api on Node ${major}`, 'npx', [
+      '-y', '-p', `node@${major}`, 'node', '--experimental-vm-modules', '--no-warnings',
+      'node_modules/jest/bin/jest.js', '--config', 'api/jest.config.cjs', '--ci', '--json', `--outputFile=${out}`,
+    ]);
+    tally(`api on Node ${major}`, ok, countJest(out));
   }
 }
 

@@ -35,6 +35,7 @@ import { renewalReminders } from './billing/renewal-reminders';
 import { domainExpiry } from './domains/domain-expiry';
 import { refreshRdapBootstrap } from './domains/rdap-bootstrap';
 import { devJobRoutes } from './jobs/dev-routes';
+import { clusterTestQueue, clusterTestQueueEnabled } from './jobs/cluster-test-queue';
 import { JobSystem, type QueueDefinition, type ScheduledPass } from './jobs/system';
 import { reconcilePendingPayments } from './payments/reconcile';
 import './types';
@@ -95,6 +96,8 @@ export const scheduledPasses: ScheduledPass[] = [
 /** Queues fed by requests and passes (enqueued inside their transaction), with their retry policy. */
 export const jobQueues = (config: Config): QueueDefinition[] => [
   sendMailQueue(config.mailRetry.limit, config.mailRetry.delaySeconds),
+  // The cluster suite's queue (CLUSTER_TEST_QUEUE=1, never in production).
+  ...(clusterTestQueueEnabled() && !config.isProduction ? [clusterTestQueue] : []),
 ];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {

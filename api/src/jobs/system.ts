@@ -13,6 +13,7 @@ import type { PgBoss as PgBossType, Job, JobWithMetadata, QueueOptions } from 'p
 import { isAdjustable, OffsetClock } from '../clock';
 import { nodeRequire, type Executor } from '../db';
 import { devClock } from '../db/schema-lifecycle';
+import { clusterTestQueueEnabled } from './cluster-test-queue';
 
 export interface PassContext {
   now: Date;
@@ -34,6 +35,8 @@ export interface JobMeta {
 export interface QueueDefinition {
   name: string;
   options?: Omit<QueueOptions, 'name'>;
+  /** Options of this queue's workers (boss.work) over the defaults: batches of 5, polled every 2 s. */
+  workOptions?: { batchSize?: number; pollingIntervalSeconds?: number; burstWhenBatchFull?: boolean };
   work(app: FastifyInstance, data: Record<string, unknown>, meta: JobMeta): Promise<void>;
 }
 
@@ -81,7 +84,9 @@ export class JobSystem {
     const { config, db } = this.app;
     const { PgBoss, fromPglite } = loadPgBoss();
     const working = config.role !== 'api';
-    const common = { supervise: working, schedule: working, migrate: true, createSchema: true, ...this.bossOptions };
+    // The cluster suite kills a worker mid-batch: its jobs must expire within seconds, not at the next 60 s pass.
+    const supervision = clusterTestQueueEnabled() ? { superviseIntervalSeconds: 1, monitorIntervalSeconds: 1 } : {};
+    const common = { supervise: working, schedule: working, migrate: true, createSchema: true, ...supervision, ...this.bossOptions };
     const boss =
       db.kind === 'pglite'
         ? new PgBoss({ ...common, db: fromPglite(db.pglite as Parameters<typeof fromPglite>[0]), backend: 'pglite' })
@@ -94,7 +99,7 @@ export class JobSystem {
       for (const q of this.queues) {
         await boss.work<Record<string, unknown>>(
           q.name,
-          { includeMetadata: true, batchSize: 5, pollingIntervalSeconds: 2 },
+          { includeMetadata: true, batchSize: 5, pollingIntervalSeconds: 2, ...q.workOptions },
           async (jobs) => {
             for (const job of jobs as JobWithMetadata<Record<string, unknown>>[])
               await this.observed(q.name, () => q.work(this.scope, job.data ?? {}, job));
