@@ -8,5 +8,6 @@ export function sharedModulesForRemotes() {
     import('shared/currency'),
     import('shared/cart-count'),
     import('shared/toast'),
+    import('shared/load'),
   ];
 }
