@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { LoadingOverlay, Notice, Page, SkeletonBlock } from 'shared/ui';
 import { SafeHtml } from './safe-html';
-import { splitTitle, withSanitizer } from './sanitize';
+import { splitTitle, useSanitizer, withSanitizer } from './sanitize';
 import { useLoad } from 'shared/load';
 
 /**
@@ -11,6 +11,7 @@ import { useLoad } from 'shared/load';
 export function PolicyPage({ title, load }: { title: string; load: (signal: AbortSignal) => Promise<string | null> }) {
   const policy = useLoad(withSanitizer(load), { id: 'content/policy', key: title });
   const html = policy.state === 'ready' ? policy.data : null;
+  useSanitizer(Boolean(html));
   const doc = useMemo(() => (html ? splitTitle(html) : null), [html]);
   return (
     <Page>
