@@ -172,7 +172,11 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
 
   const server = createServer(async (req, res) => {
     try {
-      if (seo && (await seo(req, res))) return;
+      if (seo) {
+        const cfg = currentConfig();
+        const protectedPrefixes = Object.values(cfg.routes ?? {}).flatMap((entry) => entry.protected ?? []);
+        if (await seo(req, res, { apiBaseUrl: cfg.apiBaseUrl, storefrontUrl: process.env.STOREFRONT_URL, protectedPrefixes })) return;
+      }
       const url = req.url ?? '/';
       const isPage = (req.method === 'GET' || req.method === 'HEAD') && /text\/html/.test(req.headers.accept ?? '') && url !== '/config.json';
       // `X-Storefront-Render: client` asks for the client-rendered page (what a visitor gets when the server
@@ -208,13 +212,16 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
   return server;
 }
 
-/** scripts/seo.mjs (sitemap.xml, robots.txt; another part of issue 21) answers first when it is there. */
+/**
+ * scripts/seo.mjs (sitemap.xml, robots.txt; another part of issue 21) answers first when it is there:
+ * `handleSeo(req, res, {apiBaseUrl, storefrontUrl, protectedPrefixes})` resolves true when it answered.
+ */
 async function loadSeo(log) {
   const file = path.join(root, 'scripts', 'seo.mjs');
   if (!existsSync(file)) return null;
   try {
     const mod = await import(pathToFileURL(file).href);
-    const handler = mod.handleSeoRequest ?? mod.seoHandler ?? mod.handle ?? mod.default;
+    const handler = mod.handleSeo;
     return typeof handler === 'function' ? handler : null;
   } catch (error) {
     log(`[ssr] scripts/seo.mjs could not be loaded: ${error.message}`);
