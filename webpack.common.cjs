@@ -19,7 +19,7 @@ const APPS = {
   'mf-content': { port: 3005, env: 'MF_CONTENT_PORT', remote: 'mf_content' },
   'mf-staff': { port: 3006, env: 'MF_STAFF_PORT', remote: 'mf_staff' },
 };
-const portOf = (app) => Number(process.env[APPS[app].env] || APPS[app].port);
+const portOf = (app, env = process.env) => Number(env[APPS[app].env] || APPS[app].port);
 
 // The shell hands its Module Federation runtime to the remotes (`provideExternalRuntime`) through a plugin that
 // require()s runtime-core: that would put the CommonJS build of the runtime into the shell beside the ES build it
@@ -355,7 +355,7 @@ function runtimeConfig(env = process.env) {
   for (const [app, meta] of Object.entries(APPS)) {
     if (!meta.remote) continue;
     const override = env[`${meta.remote.toUpperCase()}_URL`];
-    remotes[meta.remote] = override || `http://${host}:${portOf(app)}/mf-manifest.json`;
+    remotes[meta.remote] = override || `http://${host}:${portOf(app, env)}/mf-manifest.json`;
   }
   const routes = readJson(path.join(root, 'config.routes.json'));
   const local = readJson(env.STOREFRONT_CONFIG_LOCAL || path.join(root, 'config.local.json'), {});
