@@ -19,7 +19,7 @@ const APPS = {
   'mf-content': { port: 3005, env: 'MF_CONTENT_PORT', remote: 'mf_content' },
   'mf-staff': { port: 3006, env: 'MF_STAFF_PORT', remote: 'mf_staff' },
 };
-const portOf = (app) => Number(process.env[APPS[app].env] || APPS[app].port);
+const portOf = (app, env = process.env) => Number(env[APPS[app].env] || APPS[app].port);
 
 // The shell hands its Module Federation runtime to the remotes (`provideExternalRuntime`) through a plugin that
 // require()s runtime-core: that would put the CommonJS build of the runtime into the shell beside the ES build it
@@ -220,7 +220,8 @@ function createConfig(app, argv = {}, opts = {}) {
       chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       uniqueName: single ? 'storefront' : (meta.remote || 'shell'),
-      clean: true,
+      // dist/server/ is the server bundle's (createServerConfig), built beside this one.
+      clean: { keep: (asset) => /^server[\\/]/.test(asset) },
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
@@ -266,6 +267,82 @@ function createConfig(app, argv = {}, opts = {}) {
   };
 }
 
+/** Empties <app>/dist/server/ before a server build writes it (the client build's `clean` keeps that folder). */
+class CleanServerDir {
+  apply(compiler) {
+    compiler.hooks.emit.tap('CleanServerDir', () => {
+      require('node:fs').rmSync(path.join(compiler.options.output.path, 'server'), { recursive: true, force: true });
+    });
+  }
+}
+
+/**
+ * The server bundle of an app (issue 21): the same sources built for Node (`target: 'async-node'`) into
+ * `<app>/dist/server/`, with a manifest and remote entry of their own, served from the app's own origin beside the
+ * client files (`/server/mf-manifest.json`). The storefront's server (scripts/ssr-server.mjs) runs the shell's
+ * server bundle, which loads each remote's server `./routes` over HTTP through Module Federation's Node runtime
+ * (`@module-federation/node`'s runtime plugin), just as the browser loads the client ones.
+ */
+function createServerConfig(app, argv = {}, opts = {}) {
+  const mode = argv.mode || process.env.NODE_ENV || 'production';
+  const dev = mode === 'development';
+  const dir = opts.dir || path.join(root, app);
+  const meta = opts.remote ? { ...APPS[app], remote: opts.remote } : APPS[app];
+  const apiBaseUrl = process.env.API_BASE_URL || `http://localhost:${process.env.API_PORT || 8000}`;
+  const nodeRuntime = require.resolve('@module-federation/node/runtimePlugin');
+  const out = opts.outDir || path.join(dir, 'dist');
+  return {
+    name: `${app}-server`,
+    mode,
+    context: dir,
+    target: 'async-node',
+    entry: meta.remote ? {} : { main: './src/server.ts' },
+    devtool: false,
+    // Written into the app's dist/ under server/, so that the public path is the client's own: a server-rendered
+    // page names the remote's images by the very URLs its client copy computes. A remote's public path is set when
+    // it is loaded (server-public-path.mjs); the shell's is '/', as in the browser.
+    output: {
+      path: out,
+      publicPath: '/',
+      // The storefront server requires the shell's entry by a fixed name (server/main.js); everything else is hashed.
+      filename: (data) => (data.chunk?.name === 'main' ? 'server/[name].js' : 'server/[name].[contenthash:8].js'),
+      chunkFilename: 'server/[name].[contenthash:8].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: `${meta.remote || 'shell'}_server`,
+      library: meta.remote ? undefined : { type: 'commonjs2' },
+      clean: false,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: routerAliases(dev),
+    },
+    module: {
+      // The images are the client build's files (same names): not written again.
+      rules: [swcRule, { test: /\.(png|jpe?g|webp|svg|woff2?)$/i, type: 'asset/resource', generator: { emit: false } }],
+    },
+    plugins: [
+      new webpack.DefinePlugin({ __DEV_API_BASE_URL__: JSON.stringify(apiBaseUrl) }),
+      new ModuleFederationPlugin({
+        name: meta.remote || 'shell',
+        filename: 'server/remoteEntry.[contenthash:8].js',
+        library: { type: 'commonjs-module' },
+        remoteType: 'script',
+        exposes: meta.remote ? { './routes': './src/routes.tsx' } : undefined,
+        shared: sharedModules(),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: [nodeRuntime, path.join(root, 'shared', 'federation', 'server-public-path.mjs')],
+        manifest: { filePath: 'server' },
+        dts: false,
+        experiments: { optimization: { target: 'node' } },
+      }),
+      new CleanServerDir(),
+    ],
+    performance: { hints: false },
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', minimize: false },
+    stats: 'errors-warnings',
+  };
+}
+
 /**
  * The `/config.json` served to the shell (CONTRACT.md 'Runtime composition', README 'Route ownership'): the remotes'
  * manifests from the environment, their routes from config.routes.json, and whatever config.local.json (or the file
@@ -278,7 +355,7 @@ function runtimeConfig(env = process.env) {
   for (const [app, meta] of Object.entries(APPS)) {
     if (!meta.remote) continue;
     const override = env[`${meta.remote.toUpperCase()}_URL`];
-    remotes[meta.remote] = override || `http://${host}:${portOf(app)}/mf-manifest.json`;
+    remotes[meta.remote] = override || `http://${host}:${portOf(app, env)}/mf-manifest.json`;
   }
   const routes = readJson(path.join(root, 'config.routes.json'));
   const local = readJson(env.STOREFRONT_CONFIG_LOCAL || path.join(root, 'config.local.json'), {});
@@ -298,4 +375,4 @@ function readJson(file, fallback) {
   return JSON.parse(text);
 }
 
-module.exports = { createConfig, runtimeConfig, APPS, portOf };
+module.exports = { createConfig, createServerConfig, runtimeConfig, APPS, portOf };

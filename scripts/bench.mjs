@@ -4,8 +4,12 @@
 //   files, requests, round trips before LCP, FCP, LCP) and Lighthouse 12 mobile (median of 3): performance,
 //   accessibility, LCP, TBT, CLS; the domain-search timings on the federated build. Then the API benchmarks and the
 //   DNS server's (queries/s and p99 over UDP for a 100-record zone).
+//   Issue 21: three builds side by side: federated with server rendering (`npm start`), the same federated files
+//   client-rendered (today's, served statically), and the one bundle; plus the storefront server's own throughput
+//   on `/` (autocannon: from its page cache, and uncached) and the hydration errors seen in the cold loads.
 //   Then the cluster: req/s and p99 through HAProxy with 1 and 2 API nodes (scripts/bench-cluster.mjs).
-// Options: --no-lighthouse, --runs=N, --only=front|api|cluster, --pages=/,/blog
+// Options: --no-lighthouse, --runs=N, --lh-runs=N (3), --only=front|api|cluster, --pages=/,/blog,/blog/post (a blog post),
+//          --no-build (measure the builds already there), --no-search (skip the domain-search timings)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,7 +24,12 @@ const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}
 const runs = Number(arg('runs', 5));
 const only = arg('only', 'all');
 const withLighthouse = !process.argv.includes('--no-lighthouse');
-const pages = arg('pages', '/,/blog,/search?query=example.com,/cart').split(',');
+let pages = arg('pages', '/,/blog,/blog/post,/pricing,/search?query=example.com,/cart').split(',');
+const lhRuns = Number(arg('lh-runs', 3));
+const build = !process.argv.includes('--no-build');
+const withSearch = !process.argv.includes('--no-search');
+/** The three builds (issue 21); 'federated' is the client-rendered federated build, as in earlier reports. */
+const BUILDS = ['federated-ssr', 'federated', 'one-bundle'];
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -51,21 +60,23 @@ async function front() {
     ['federated', 'shell/dist', ['scripts/build.mjs']],
     ['one-bundle', 'shell/dist-single', ['scripts/build.mjs', '--single']],
   ]) {
-    // Always rebuilt: a build left over from other sources would measure the wrong code.
+    // Rebuilt unless told: a build left over from other sources would measure the wrong code.
+    if (!build) break;
     console.log(`Building the ${label} storefront…`);
     if (spawnSync('node', cmd, { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error(`The ${label} build failed.`);
     if (!existsSync(path.join(root, dir, 'index.html'))) throw new Error(`${dir}/index.html is missing after the build.`);
   }
-  const ports = { fed: 5000, single: 5100, api: 5800 };
+  const ports = { fed: 5000, single: 5100, csr: 5200, api: 5800 };
   const env = {
     ...process.env,
     NODE_ENV: 'test',
     STOREFRONT_PORT: String(ports.fed),
     MF_AUTH_PORT: '5001', MF_DOMAINS_PORT: '5002', MF_CART_PORT: '5003', MF_DASHBOARD_PORT: '5004', MF_CONTENT_PORT: '5005',
+    MF_STAFF_PORT: '5006',
     API_PORT: String(ports.api),
     API_BASE_URL: `http://localhost:${ports.api}`,
     STOREFRONT_URL: `http://localhost:${ports.fed}`,
-    STOREFRONT_ORIGINS: `http://localhost:${ports.fed},http://localhost:${ports.single}`,
+    STOREFRONT_ORIGINS: `http://localhost:${ports.fed},http://localhost:${ports.single},http://localhost:${ports.csr}`,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'storefront-bench-')),
     RATE_LIMIT_MAX: '1000000',
     LOG_LEVEL: 'warn',
@@ -73,20 +84,33 @@ async function front() {
   const stack = spawn('node', ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const { runtimeConfig } = require('../webpack.common.cjs');
   const single = await serveStatic({ dir: path.join(root, 'shell', 'dist-single'), port: ports.single, spa: true, config: () => runtimeConfig(env) });
+  // The federated files client-rendered, as the shell was served before issue 21 (the same remotes).
+  const csr = await serveStatic({ dir: path.join(root, 'shell', 'dist'), port: ports.csr, spa: true, config: () => runtimeConfig(env) });
   try {
     await waitFor(`http://localhost:${ports.api}/manager/faqs/`);
     await waitFor(`http://localhost:${ports.fed}/config.json`);
-    const builds = { federated: `http://localhost:${ports.fed}`, 'one-bundle': `http://localhost:${ports.single}` };
+    pages = await withPostPath(pages, `http://localhost:${ports.api}`);
+    const builds = {
+      'federated-ssr': `http://localhost:${ports.fed}`,
+      federated: `http://localhost:${ports.csr}`,
+      'one-bundle': `http://localhost:${ports.single}`,
+    };
+    // The server's first render of each page loads its remote: done before anything is measured.
+    for (const page of pages) await fetch(builds['federated-ssr'] + page, { headers: { Accept: 'text/html' } }).catch(() => {});
     const loads = await coldLoads(builds);
     const lh = withLighthouse ? await lighthouseRuns(builds) : {};
-    const result = report(builds, loads, lh);
-    // Domain search timings (issue 7) need the storefront running: measured here on the federated build.
-    console.log('\n▶ node mf-domains/bench/search.bench.mjs');
-    const search = await run('node', ['mf-domains/bench/search.bench.mjs', builds.federated], { cwd: root, timeoutMs: 300_000 });
-    process.stdout.write(search.stdout + search.stderr);
+    const throughput = await ssrThroughput(builds['federated-ssr']);
+    const result = report(builds, loads, lh, throughput);
+    if (withSearch) {
+      // Domain search timings (issue 7) need the storefront running: measured here on the federated build.
+      console.log('\n▶ node mf-domains/bench/search.bench.mjs');
+      const search = await run('node', ['mf-domains/bench/search.bench.mjs', builds['federated-ssr']], { cwd: root, timeoutMs: 300_000 });
+      process.stdout.write(search.stdout + search.stderr);
+    }
     return result;
   } finally {
     single.close();
+    csr.close();
     stack.kill('SIGTERM');
   }
 }
@@ -101,6 +125,10 @@ async function coldLoads(builds) {
         for (const [build, origin] of Object.entries(builds)) {
           const context = await browser.newContext(); // a new context is a cold cache
           const tab = await context.newPage();
+          let hydrationErrors = 0;
+          const hydration = /hydrat|did not match|Minified React error #(418|423|425)/i;
+          tab.on('console', (message) => message.type() === 'error' && hydration.test(message.text()) && hydrationErrors++);
+          tab.on('pageerror', (error) => hydration.test(error.message) && hydrationErrors++);
           await tab.addInitScript(() => {
             window.__lcp = 0;
             new PerformanceObserver((list) => {
@@ -134,7 +162,7 @@ async function coldLoads(builds) {
               lcp: window.__lcp,
             };
           });
-          ((out[page] ??= {})[build] ??= []).push(m);
+          ((out[page] ??= {})[build] ??= []).push({ ...m, hydrationErrors });
           await context.close();
         }
       }
@@ -165,7 +193,7 @@ async function lighthouseRuns(builds) {
   const bin = path.join(root, 'node_modules', '.bin', 'lighthouse');
   const out = {};
   for (const page of pages) {
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < lhRuns; i++) {
       for (const [build, origin] of Object.entries(builds)) {
         const res = await run(bin, [origin + page, '--output=json', '--quiet', '--only-categories=performance,accessibility',
           `--chrome-flags=${CHROME_FLAGS.join(' ')}`], { env: { ...process.env, CHROME_PATH: chromiumPath }, timeoutMs: 180_000 });
@@ -187,7 +215,34 @@ async function lighthouseRuns(builds) {
   return out;
 }
 
-function report(builds, loads, lh) {
+/** `/blog/post` in the page list stands for the newest blog post. */
+async function withPostPath(list, api) {
+  if (!list.includes('/blog/post')) return list;
+  try {
+    const posts = await (await fetch(`${api}/blog/blogposts/`)).json();
+    const post = posts[0];
+    return list.map((p) => (p === '/blog/post' && post ? `/blog/blogpost/${post.slug ?? post.id}` : p));
+  } catch {
+    return list.filter((p) => p !== '/blog/post');
+  }
+}
+
+/**
+ * The storefront server's throughput on `/` (issue 21): pages from its cache, and rendered for every request (a query
+ * no request repeats makes each one a new page). autocannon, 10 connections, 8 s each, after a warm-up.
+ */
+async function ssrThroughput(origin) {
+  const autocannon = createRequire(path.join(root, 'api', 'package.json'))('autocannon');
+  const bench = (opts) => new Promise((resolve, reject) => autocannon({ url: origin, connections: 10, duration: 8, headers: { accept: 'text/html' }, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
+  const figures = (res) => ({ rps: Math.round(res.requests.average), p99: res.latency.p99, errors: res.errors + res.non2xx });
+  await bench({ duration: 2 });
+  const cached = figures(await bench({}));
+  let n = 0;
+  const uncached = figures(await bench({ requests: [{ setupRequest: (req) => ({ ...req, path: `/?bench=${n++}` }) }] }));
+  return { cached, uncached };
+}
+
+function report(builds, loads, lh, throughput) {
   const rows = [];
   const figures = [
     ['JS transferred (KB gzip)', (p, b) => median(loads[p]?.[b]?.map((m) => m.jsTransferred) ?? []) / 1024],
@@ -197,22 +252,32 @@ function report(builds, loads, lh) {
     ['round trips before LCP', (p, b) => median(loads[p]?.[b]?.map((m) => m.roundTrips) ?? [])],
     ['FCP (ms)', (p, b) => median(loads[p]?.[b]?.map((m) => m.fcp) ?? [])],
     ['LCP (ms)', (p, b) => median(loads[p]?.[b]?.map((m) => m.lcp) ?? [])],
+    ['hydration errors', (p, b) => Math.max(0, ...(loads[p]?.[b]?.map((m) => m.hydrationErrors) ?? []))],
     ['LH performance', (p, b) => median(lh[p]?.[b]?.map((m) => m.performance) ?? [])],
     ['LH accessibility', (p, b) => median(lh[p]?.[b]?.map((m) => m.accessibility) ?? [])],
     ['LH LCP (ms)', (p, b) => median(lh[p]?.[b]?.map((m) => m.lcp) ?? [])],
     ['LH TBT (ms)', (p, b) => median(lh[p]?.[b]?.map((m) => m.tbt) ?? [])],
     ['LH CLS', (p, b) => median(lh[p]?.[b]?.map((m) => m.cls) ?? [])],
   ];
+  const round = (x, digits) => (Number.isFinite(x) ? +x.toFixed(digits) : null);
   for (const page of pages) {
     for (const [name, get] of figures) {
-      const fed = get(page, 'federated');
-      const one = get(page, 'one-bundle');
-      if (!Number.isFinite(fed) && !Number.isFinite(one)) continue;
+      const [ssr, fed, one] = BUILDS.map((b) => get(page, b));
+      if (![ssr, fed, one].some(Number.isFinite)) continue;
       const digits = name.includes('CLS') ? 3 : 1;
-      rows.push({ page, figure: name, federated: +fed.toFixed(digits), 'one-bundle': +one.toFixed(digits), ratio: one ? +(fed / one).toFixed(2) : null });
+      rows.push({
+        page,
+        figure: name,
+        'federated SSR': round(ssr, digits),
+        federated: round(fed, digits),
+        'one-bundle': round(one, digits),
+        ratio: one ? round(fed / one, 2) : null,
+        'SSR ratio': one ? round(ssr / one, 2) : null,
+      });
     }
   }
-  console.log(`\nFront end: median of ${runs} cold loads each${withLighthouse ? ', Lighthouse 12 mobile median of 3' : ''} — ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores ${cpus()[0]?.model ?? ''}, ${Math.round(totalmem() / 2 ** 30)} GiB`);
+  console.log(`\nFront end: median of ${runs} cold loads each${withLighthouse ? `, Lighthouse 12 mobile median of ${lhRuns}` : ''} — ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores ${cpus()[0]?.model ?? ''}, ${Math.round(totalmem() / 2 ** 30)} GiB`);
+  console.log('federated SSR: npm start (server-rendered); federated: the same files client-rendered; ratio = federated / one-bundle');
   console.table(rows);
   const fig = (page, name, build) => rows.find((r) => r.page === page && r.figure === name)?.[build];
   const targets = [];
@@ -232,8 +297,43 @@ function report(builds, loads, lh) {
     if (cls !== undefined) parts.push(`CLS ${cls} (target < 0.05)`);
     if (parts.length) targets.push(`${page}: ${parts.join(', ')}`);
   }
-  console.log(`\nTargets (issue 10), federated build:\n  ${targets.join('\n  ')}`);
-  return { date: new Date().toISOString(), machine: { cores: cpus().length, model: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30) }, builds, rows, raw: { loads, lighthouse: lh } };
+  console.log(`\nTargets (issue 10), federated client-rendered build:\n  ${targets.join('\n  ')}`);
+  console.log(`\nTargets (issue 21), federated SSR build:\n  ${ssrTargets(fig, throughput).join('\n  ')}`);
+  return { date: new Date().toISOString(), machine: { cores: cpus().length, model: cpus()[0]?.model, memGiB: Math.round(totalmem() / 2 ** 30) }, builds, rows, throughput, raw: { loads, lighthouse: lh } };
+}
+
+/** The issue 21 target rows: LCP, performance, TBT, CLS and hydration per page, home JS, the server's throughput. */
+function ssrTargets(fig, throughput) {
+  const out = [];
+  const ssr = 'federated SSR';
+  const ok = (pass) => (pass ? 'ok' : 'MISSED');
+  const homeJs = [fig('/', 'JS transferred (KB gzip)', ssr), fig('/', 'JS transferred (KB gzip)', 'one-bundle')];
+  if (Number.isFinite(homeJs[0]) && homeJs[1]) {
+    const ratio = homeJs[0] / homeJs[1];
+    out.push(`home JS ${homeJs[0]} KB = ${ratio.toFixed(2)}x the one bundle (target <= 1.1): ${ok(ratio <= 1.1)}`);
+  }
+  for (const page of pages) {
+    const parts = [];
+    const lcp = [fig(page, 'LH LCP (ms)', ssr), fig(page, 'LH LCP (ms)', 'one-bundle')];
+    if (Number.isFinite(lcp[0])) {
+      parts.push(`LCP ${lcp[0]} ms vs ${lcp[1]} (target <= 1200 and <= 0.65x = ${(lcp[1] * 0.65).toFixed(0)}): ${ok(lcp[0] <= 1200 && lcp[0] <= lcp[1] * 0.65)}`);
+    }
+    const perf = fig(page, 'LH performance', ssr);
+    if (Number.isFinite(perf)) parts.push(`performance ${perf} (target 100): ${ok(perf >= 100)}`);
+    const tbt = [fig(page, 'LH TBT (ms)', ssr), fig(page, 'LH TBT (ms)', 'one-bundle')];
+    if (Number.isFinite(tbt[0])) parts.push(`TBT ${tbt[0]} vs ${tbt[1]} ms: ${ok(tbt[0] <= tbt[1])}`);
+    const cls = fig(page, 'LH CLS', ssr);
+    if (Number.isFinite(cls)) parts.push(`CLS ${cls}: ${ok(cls === 0)}`);
+    const hyd = fig(page, 'hydration errors', ssr);
+    if (Number.isFinite(hyd)) parts.push(`hydration errors ${hyd}: ${ok(hyd === 0)}`);
+    if (parts.length) out.push(`${page}: ${parts.join(', ')}`);
+  }
+  if (throughput) {
+    const { cached, uncached } = throughput;
+    out.push(`server render of / from cache: ${cached.rps} pages/s, p99 ${cached.p99} ms, ${cached.errors} errors (target >= 300, p99 < 100): ${ok(cached.rps >= 300 && cached.p99 < 100)}`);
+    out.push(`server render of / uncached: ${uncached.rps} pages/s, p99 ${uncached.p99} ms, ${uncached.errors} errors (target >= 50, p99 < 100): ${ok(uncached.rps >= 50 && uncached.p99 < 100)}`);
+  }
+  return out;
 }
 
 const results = {};

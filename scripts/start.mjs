@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { serveStorefront } from './ssr-server.mjs';
 import { serveStatic } from './static-server.mjs';
 
 const require = createRequire(import.meta.url);
@@ -32,21 +33,19 @@ if (!noApi && existsSync(path.join(root, 'api', 'package.json'))) {
 }
 
 const servers = [];
-for (const [app, meta] of Object.entries(APPS)) {
+for (const app of Object.keys(APPS)) {
   const dir = path.join(root, app, 'dist');
   if (!existsSync(dir)) {
     console.error(`${app}/dist is missing: run npm run build first.`);
     process.exit(1);
   }
   try {
+    // The shell's origin is the storefront's server: public pages rendered on the server (issue 21; SSR=false
+    // turns that off), files as the remotes serve theirs.
     servers.push(
-      await serveStatic({
-        dir,
-        port: portOf(app),
-        spa: app === 'shell',
-        cors: Boolean(meta.remote),
-        config: app === 'shell' ? () => runtimeConfig() : undefined,
-      }),
+      app === 'shell'
+        ? await serveStorefront({ dir, port: portOf(app), config: () => runtimeConfig() })
+        : await serveStatic({ dir, port: portOf(app), cors: true }),
     );
   } catch (error) {
     console.error(`Could not serve ${app} on port ${portOf(app)}: ${error.code === 'EADDRINUSE' ? 'the port is in use' : error.message}.`);

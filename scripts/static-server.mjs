@@ -32,8 +32,21 @@ const gzipCache = new Map();
  * @param {{dir: string, port: number, spa?: boolean, cors?: boolean, config?: () => object, host?: string}} opts
  */
 export function serveStatic({ dir, port, spa = false, cors = false, config, host = '::' }) {
+  const server = createServer(staticHandler({ dir, spa, cors, config }));
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+/**
+ * The request handler of serveStatic, for a server that serves files beside other things (scripts/ssr-server.mjs).
+ * @param {{dir: string, spa?: boolean, cors?: boolean, config?: () => object}} opts
+ * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
+ */
+export function staticHandler({ dir, spa = false, cors = false, config }) {
   const root = path.resolve(dir);
-  const server = createServer(async (req, res) => {
+  return async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://x');
       if (cors) {
@@ -82,25 +95,27 @@ export function serveStatic({ dir, port, spa = false, cors = false, config, host
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Server error');
       console.error(error);
     }
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve(server));
-  });
+  };
 }
 
-function send(req, res, body, ext, cacheControl, key) {
-  const headers = { 'Content-Type': TYPES[ext] ?? 'application/octet-stream', 'Cache-Control': cacheControl, Vary: 'Accept-Encoding' };
+/**
+ * Sends `body` as a file of type `ext` would be sent: gzip when asked for (cached by `key`), `Cache-Control`, length.
+ * @param {Record<string, string>} [extra]  more headers (e.g. Vary)
+ */
+export function send(req, res, body, ext, cacheControl, key, status = 200, extra = {}) {
+  const headers = { 'Content-Type': TYPES[ext] ?? 'application/octet-stream', 'Cache-Control': cacheControl, Vary: 'Accept-Encoding', ...extra };
   let out = body;
   if (COMPRESSIBLE.has(ext) && body.length > 512 && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
     out = key && gzipCache.get(key);
     if (!out) {
-      out = gzipSync(body, { level: 9 }); // once per file (cached), so the smallest output
+      // Once per file (cached), so the smallest output; a body without a key (a rendered page) is compressed faster.
+      out = gzipSync(body, { level: key ? 9 : 6 });
       if (key) gzipCache.set(key, out);
     }
     headers['Content-Encoding'] = 'gzip';
   }
   headers['Content-Length'] = out.length;
-  res.writeHead(200, headers);
+  res.writeHead(status, headers);
   res.end(req.method === 'HEAD' ? undefined : out);
 }
+

@@ -8,6 +8,9 @@ import { expect, expectNoA11yViolations, test } from '../fixtures';
 /** Makes the API unreachable for this page, as if it were stopped. */
 async function stopApi(page: Page) {
   await page.route(`${E2E.api}/**`, (route) => route.abort('connectionrefused'));
+  // The API is taken from the browser only: pages come client-rendered, as they do when the server cannot reach it
+  // (a server-rendered page would carry the data the server fetched, issue 21).
+  await page.setExtraHTTPHeaders({ 'X-Storefront-Render': 'client' });
 }
 
 test('the home page shows every text of spec section 1 and its links', async ({ page }) => {

@@ -14,7 +14,7 @@
 //   not show the previous post's text under the new address), unless the page asks for `keepOnNewKey` (mf-staff's
 //   search and filter pages, where the old list stays until the new one arrives);
 // - a failure is logged to the console (mf-cart's, mf-dashboard's, mf-staff's) and kept as `error`.
-import { startTransition, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, use, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, EmptyState, LoadingOverlay, Notice, Skeleton } from './ui';
 
 export type Load<T> =
@@ -61,15 +61,99 @@ export function prefetch<T>(fetcher: Fetcher<T>, { id, key }: Pick<LoadOptions, 
 
 type Result<T> = { state: 'loading' } | { state: 'failed'; error: unknown } | { state: 'ready'; data: T };
 
+/**
+ * The answers of one server-rendered page (issue 21), by `loadKey`. On the server (`server: true`) a page's first
+ * `useLoad` of a name fetches it (once per page, however many components ask) and the render waits for the answer;
+ * the answers are written into the page. In the browser the cache holds those answers: a `useLoad` reads its answer
+ * in its first render, so the hydrated page is the server's and nothing is asked for again. Until the first
+ * navigation only: later pages load as usual. A failed fetch on the server is no answer: that part is rendered
+ * loading and the browser fetches it itself.
+ */
+export class LoadCache {
+  private readonly answers = new Map<string, unknown>();
+  private readonly pending = new Map<string, Promise<{ data: unknown } | undefined>>();
+  private readonly controller = new AbortController();
+  private open = true;
+  /** Server: how many fetches failed (a page missing some of its data is not worth caching). */
+  failed = 0;
+
+  constructor(
+    readonly server: boolean,
+    answers: Record<string, unknown> = {},
+  ) {
+    for (const [name, data] of Object.entries(answers)) this.answers.set(name, data);
+  }
+
+  /** Server: the answer of `name`, fetched by the first caller; never rejects (undefined: it failed). */
+  fetch<T>(name: string, fetcher: Fetcher<T>): Promise<{ data: T } | undefined> {
+    let request = this.pending.get(name);
+    if (!request) {
+      request = fetcher(this.controller.signal).then(
+        (data) => {
+          this.answers.set(name, data);
+          return { data };
+        },
+        (error: unknown) => {
+          this.failed += 1;
+          if (!this.controller.signal.aborted) console.error(`[ssr] ${name}:`, error instanceof Error ? error.message : error);
+          return undefined;
+        },
+      );
+      this.pending.set(name, request);
+    }
+    return request as Promise<{ data: T } | undefined>;
+  }
+
+  /** Browser: the server's answer of `name`, until the cache is closed. */
+  take<T>(name: string): { data: T } | undefined {
+    return this.open && this.answers.has(name) ? { data: this.answers.get(name) as T } : undefined;
+  }
+
+  /** The first navigation closes the cache: its answers were the first page's. */
+  close(): void {
+    this.open = false;
+    this.answers.clear();
+  }
+
+  /** Server: stops the fetches still running (the render is over or out of time). */
+  abort(): void {
+    this.controller.abort();
+  }
+
+  /** The answers, to be written into the page. */
+  toJSON(): Record<string, unknown> {
+    return Object.fromEntries(this.answers);
+  }
+}
+
+const LoadCacheContext = createContext<LoadCache | null>(null);
+
+/** Gives the `useLoad`s below it the answers of a server-rendered page (see LoadCache). */
+export function LoadCacheProvider({ cache, children }: { cache: LoadCache | null; children: ReactNode }) {
+  return <LoadCacheContext value={cache}>{children}</LoadCacheContext>;
+}
+
 /** Runs `fetcher` on mount, when `key` changes and on `reload()`; see the top of this file for what shows when. */
 export function useLoad<T>(fetcher: Fetcher<T>, { id, key = '', keepOnNewKey = false }: LoadOptions): Load<T> {
   const name = loadKey(id, key);
-  const [result, setResult] = useState<Result<T> & { name: string }>({ state: 'loading', name });
+  const cache = useContext(LoadCacheContext);
+  // Rendering on the server: wait for the answer (React's `use` suspends until it is here).
+  const rendered = cache?.server ? use(cache.fetch(name, fetcher)) : undefined;
+  const [result, setResult] = useState<Result<T> & { name: string }>(() => {
+    const known = rendered ?? cache?.take<T>(name);
+    return known ? { state: 'ready', data: known.data, name } : { state: 'loading', name };
+  });
+  // Hydrating with the server's answer: the first effect has nothing to fetch.
+  const answered = useRef(result.state === 'ready');
   const [attempt, setAttempt] = useState(0);
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
 
   useEffect(() => {
+    if (answered.current) {
+      answered.current = false;
+      return undefined;
+    }
     const controller = new AbortController();
     setResult((r) => {
       if (r.state === 'failed') return { state: 'loading', name };

@@ -1,20 +1,24 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { loadRuntimeConfig, type LoadedRuntimeConfig, type RuntimeConfig } from 'shared/runtime-config';
+import { LoadCache } from 'shared/load';
 import { GlobalStyles } from 'shared/ui';
 import { ConfigError } from './config-error';
 import { watchLinksForPreload } from './preload';
 import { loadRoutes, prefetchPage, preload, setRemoteLoader, type RemoteLoader } from './remotes';
 import { ownerOf, setRouteTable } from './route-table';
-import { shellRoutes } from './routes';
+import { App } from './app';
+import { DATA_ELEMENT_ID } from './ssr/serialise';
 
-/**
- * The storefront's routes. A declarative router: the apps use none of the data router's features (loaders, actions,
- * fetchers), and without them the router costs a quarter as much on every page (README, 'Performance').
- */
-function Shell() {
-  return useRoutes(shellRoutes);
+/** The answers the server wrote into the page (shell/src/ssr/serialise.ts), by load name. */
+function serverData(): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(document.getElementById(DATA_ELEMENT_ID)?.textContent || '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -22,12 +26,14 @@ function Shell() {
  * remote before the first render (so no loading fallback flashes on arrival), then renders.
  */
 export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader): Promise<void> {
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
+  // The storefront's server rendered this page (scripts/ssr-server.mjs): hydrate it rather than render it again.
+  const serverRendered = container.hasAttribute('data-ssr');
   let config: LoadedRuntimeConfig;
   try {
     config = await loadRuntimeConfig('/config.json', window.__storefrontConfig);
   } catch (error) {
-    root.render(
+    createRoot(container).render(
       <StrictMode>
         <GlobalStyles />
         <ConfigError message={error instanceof Error ? error.message : String(error)} />
@@ -40,19 +46,22 @@ export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader)
   const first = ownerOf(window.location.pathname);
   if (first) {
     const routes = await loadRoutes(first).catch(() => null);
-    if (routes) prefetchPage(routes, window.location.pathname);
+    // A server-rendered page came with its data (read below): nothing to prefetch.
+    if (routes && !serverRendered) prefetchPage(routes, window.location.pathname);
   }
-  // As a transition, the first render is done in slices between which the browser can handle what arrives (the
-  // page's data, its images) instead of in one long task. Nothing suspends on it: the routes are already here.
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <GlobalStyles />
-        <BrowserRouter>
-          <Shell />
-        </BrowserRouter>
-      </StrictMode>,
-    );
-  });
+  const loadCache = serverRendered ? new LoadCache(false, serverData()) : null;
+  const app = (
+    <StrictMode>
+      <App loadCache={loadCache} router={(children) => <BrowserRouter>{children}</BrowserRouter>} />
+    </StrictMode>
+  );
+  if (serverRendered) {
+    hydrateRoot(container, app);
+  } else {
+    // As a transition, the first render is done in slices between which the browser can handle what arrives (the
+    // page's data, its images) instead of in one long task. Nothing suspends on it: the routes are already here.
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
   watchLinksForPreload((path) => preload(ownerOf(path)));
 }

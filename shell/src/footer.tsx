@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from 'shared/api-client';
+import { useLoad } from 'shared/load';
 import { theme } from 'shared/ui';
 import { MAIN_LINKS } from './header';
 import { BRAND, Logo } from './logo';
@@ -42,20 +42,17 @@ const LEGAL = [
   { to: '/return-policy', label: 'Return Policy' },
 ];
 
+/** The hosting services the footer lists; while the API is down (or on a failure) the column simply lists nothing. */
+const getFooterServices = (signal: AbortSignal) =>
+  api
+    .get('hosting/services/', { signal })
+    .json<HostingService[]>()
+    .then((list) => (Array.isArray(list) ? list.filter((s) => s.type === 'hosting') : []));
+
 export function Footer() {
-  const [services, setServices] = useState<HostingService[]>([]);
-  useEffect(() => {
-    let live = true;
-    api
-      .get('hosting/services/')
-      .json<HostingService[]>()
-      .then((list) => live && setServices(Array.isArray(list) ? list.filter((s) => s.type === 'hosting') : []))
-      // While the API is down the column simply lists nothing.
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, []);
+  // Through shared/load, so that a server-rendered page carries the list and the browser does not ask again.
+  const load = useLoad(getFooterServices, { id: 'shell/footer-services' });
+  const services = load.state === 'ready' ? load.data : [];
   return (
     <Foot>
       <div className="inner">

@@ -6,6 +6,7 @@ import { loadCartCount, useCartCount } from 'shared/cart-count';
 import { getCurrency } from 'shared/currency';
 import { signOut, useLoggedIn } from 'shared/session';
 import { ButtonLink, Dialog, theme } from 'shared/ui';
+import { useHydrated } from './hydrated';
 import { Logo } from './logo';
 import { useIsStaff } from './staff-role';
 
@@ -117,7 +118,10 @@ function AccountMenu() {
 }
 
 function CartLabel({ label }: { label: string }) {
-  const count = useCartCount();
+  // Personal: shown once the page is the visitor's own (after hydration), never in a server-rendered page.
+  const hydrated = useHydrated();
+  const stored = useCartCount();
+  const count = hydrated ? stored : null;
   return (
     <>
       {label}
@@ -127,7 +131,10 @@ function CartLabel({ label }: { label: string }) {
 }
 
 export function Header() {
-  const loggedIn = useLoggedIn();
+  // The account menu is personal: a server-rendered page (the same for everyone) and its hydration show the
+  // visitor's links; the visitor's own menu follows at once.
+  const hydrated = useHydrated();
+  const loggedIn = useLoggedIn() && hydrated;
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname, hash } = useLocation();
   const logout = useLogout();

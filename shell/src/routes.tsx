@@ -4,6 +4,7 @@ import { useLoggedIn } from 'shared/session';
 import { NotFound, Toast } from 'shared/ui';
 import { Footer } from './footer';
 import { Header } from './header';
+import { useHydrated } from './hydrated';
 import { RemoteArea } from './remote-area';
 import { isProtected, ownerOf } from './route-table';
 
@@ -29,6 +30,8 @@ function ScrollManager() {
 }
 
 function Layout() {
+  // The toast is the visitor's (stored in the browser) and is drawn into document.body: after hydration only.
+  const hydrated = useHydrated();
   return (
     <>
       <a className="skip-link" href="#content">
@@ -39,7 +42,7 @@ function Layout() {
         <Outlet />
       </div>
       <Footer />
-      <Toast />
+      {hydrated ? <Toast /> : null}
       <ScrollManager />
     </>
   );

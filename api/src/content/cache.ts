@@ -31,8 +31,17 @@ export class ContentCache {
     return entry;
   }
 
+  /**
+   * Changes whenever content is written (and at every start of the process): the storefront's server renders public
+   * pages from content and keeps them while this stays the same (issue 21, GET /content/version/).
+   */
+  version = `${Date.now().toString(36)}.0`;
+  private edits = 0;
+
   invalidate(): void {
     this.values.clear();
     this.json.clear();
+    this.edits += 1;
+    this.version = `${this.version.split('.')[0]}.${this.edits}`;
   }
 }

@@ -165,4 +165,15 @@ describe('images and cache', () => {
     t.app.content.invalidate();
     expect((await get('/manager/faqs/'))[0].question).toBe('Changed behind the cache?');
   });
+
+  it('GET /content/version/ changes whenever content is written (the storefront server drops its pages)', async () => {
+    const first = await get('/content/version/');
+    expect(first).toEqual({ version: expect.any(String) });
+    expect((await get('/content/version/')).version).toBe(first.version);
+    t.app.content.invalidate();
+    const second = await get('/content/version/');
+    expect(second.version).not.toBe(first.version);
+    const res = await t.app.inject({ method: 'GET', url: '/content/version/' });
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
 });

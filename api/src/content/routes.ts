@@ -82,6 +82,13 @@ export const contentRoutes = fp(async (app: FastifyInstance) => {
       return index;
     });
 
+  // Cheap to ask often: the storefront's server drops its cached pages when this changes (issue 21 item 3).
+  app.get(
+    '/content/version/',
+    { schema: { tags, summary: 'Version of the public content; changes whenever staff edit content', response: { 200: obj({ version: str() }) } } },
+    async (_request, reply) => reply.header('Cache-Control', 'no-cache').send({ version: cache.version }),
+  );
+
   app.get<{ Params: { key: string } }>(
     '/blog/blogposts/:key',
     {

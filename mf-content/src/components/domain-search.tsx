@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, theme } from 'shared/ui';
 
@@ -21,7 +21,12 @@ const Extensions = styled.ul`
 `;
 
 /** The home page's domain search (spec 'Home'): Enter or 'Search' goes to /search?query=...; empty input is not checked. */
+const noSubscription = () => () => {};
+
 export function DomainSearch() {
+  // The page may be rendered on the server (issue 21), which does not know the visitor's host: the placeholder shows
+  // it once the page has hydrated.
+  const host = useSyncExternalStore(noSubscription, () => window.location.host, () => '');
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const id = useId();
@@ -40,7 +45,7 @@ export function DomainSearch() {
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          placeholder={window.location.host}
+          placeholder={host}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { LoadingOverlay, Notice, Page, PageMeta, SkeletonBlock } from 'shared/ui';
 import { SafeHtml } from './safe-html';
-import { splitTitle, withSanitizer } from './sanitize';
+import { splitTitle, useSanitizer, withSanitizer } from './sanitize';
 import { useLoad } from 'shared/load';
 
 /**
@@ -22,6 +22,7 @@ export function PolicyPage({
 }) {
   const policy = useLoad(withSanitizer(load), { id: 'content/policy', key: title });
   const html = policy.state === 'ready' ? policy.data : null;
+  useSanitizer(Boolean(html));
   const doc = useMemo(() => (html ? splitTitle(html) : null), [html]);
   return (
     <Page>

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { useMemo } from 'react';
 import { theme } from 'shared/ui';
-import { sanitizeHtml } from './sanitize';
+import { sanitizeHtml, useSanitizer } from './sanitize';
 
 const Prose = styled.div`
   line-height: 1.7; overflow-wrap: anywhere;
@@ -15,6 +15,7 @@ const Prose = styled.div`
 
 /** Server HTML, sanitised, rendered as prose. */
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
+  useSanitizer();
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   return <Prose className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -1,8 +1,28 @@
 // HTML from the server (policies, blog posts) is sanitised before it is rendered (CONVENTIONS.md).
+import { use } from 'react';
+
 type Purifier = (typeof import('dompurify'))['default'];
 
 let purifier: Purifier | null = null;
 let loading: Promise<void> | null = null;
+
+/** Node's own `require` in the storefront's server bundle (webpack leaves it as is); never called in a browser. */
+declare const __non_webpack_require__: (id: string) => unknown;
+type Dom = Pick<Window & typeof globalThis, 'DOMParser' | 'document'>;
+let serverWindow: Dom | null = null;
+
+/**
+ * The document HTML is read in: the page's, or, when the page is rendered on the storefront's server (issue 21),
+ * one jsdom window for the whole process, so that the server renders the very markup the browser would.
+ */
+function dom(): Dom {
+  if (typeof window !== 'undefined') return window;
+  if (!serverWindow) {
+    const { JSDOM } = __non_webpack_require__('jsdom') as { JSDOM: new (html: string) => { window: Dom } };
+    serverWindow = new JSDOM('<!doctype html>').window;
+  }
+  return serverWindow;
+}
 
 /**
  * DOMPurify (~12 KB gzip) is fetched only by the pages that show server HTML, alongside their data, so that the
@@ -11,7 +31,8 @@ let loading: Promise<void> | null = null;
 export function loadSanitizer(): Promise<void> {
   loading ??= import('dompurify').then(
     (m) => {
-      purifier = m.default;
+      // In a browser DOMPurify is ready for the page's window; on the server it is made for the jsdom one.
+      purifier = typeof window !== 'undefined' ? m.default : (m.default as unknown as (w: unknown) => Purifier)(dom());
     },
     (error: unknown) => {
       loading = null;
@@ -19,6 +40,15 @@ export function loadSanitizer(): Promise<void> {
     },
   );
   return loading;
+}
+
+/**
+ * For a component about to sanitise `needed` HTML: when the HTML came without the page's own load (a page rendered
+ * on the server hands its data over at hydration, issue 21), waits for the sanitiser (React's `use` suspends; the
+ * server's markup stays on screen meanwhile).
+ */
+export function useSanitizer(needed = true): void {
+  if (needed && !purifier) use(loadSanitizer());
 }
 
 /** A page's load, run together with `loadSanitizer`: its HTML can be sanitised as soon as it arrives. */
@@ -49,7 +79,7 @@ export function sanitizeHtml(html: string): string {
  * text of scripts, styles and the like is left out.
  */
 export function htmlToText(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const doc = new (dom().DOMParser)().parseFromString(html, 'text/html');
   for (const element of doc.body.querySelectorAll('script, style, template, noscript, iframe, object, svg, math')) element.remove();
   // Block ends and line breaks separate words that the markup kept apart.
   for (const element of doc.body.querySelectorAll('p, div, h1, h2, h3, h4, h5, h6, li, blockquote, tr, td, th, br')) element.after(' ');
@@ -61,7 +91,7 @@ export function htmlToText(html: string): string {
  * and the rest, so that the page can show that title as its one <h1>.
  */
 export function splitTitle(html: string): { title: string | null; body: string } {
-  const template = document.createElement('template');
+  const template = dom().document.createElement('template');
   template.innerHTML = purify(html);
   const first = template.content.firstElementChild;
   let title: string | null = null;

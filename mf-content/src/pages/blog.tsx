@@ -58,7 +58,8 @@ function PostItem({ post, first }: { post: BlogPost; first: boolean }) {
 /** The posts; the first one's image (the largest thing on the page) is requested as soon as the list names it. */
 async function loadPosts(signal: AbortSignal): Promise<BlogPost[]> {
   const posts = await getBlogPosts(signal);
-  if (posts[0]?.image) {
+  // (In a browser: a page rendered on the server names the image in its HTML already.)
+  if (posts[0]?.image && typeof Image !== 'undefined') {
     const image = new Image();
     image.fetchPriority = 'high';
     image.src = posts[0].image;

@@ -1,0 +1,183 @@
+// Server-rendered public pages (issue 21 items 1, 3 and 5): content and title in the HTML before any script, a
+// hydration without mismatch and without a second request for the page's data, the client-rendered page when a
+// remote's server bundle cannot be reached, and a cached page that carries no customer's data.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { request, type Page } from '@playwright/test';
+import { E2E } from '../env';
+import { createCustomer, expect, test, useSession as storeSession } from '../fixtures';
+
+/** Public pages and the main heading each shows without scripts. */
+const PAGES: [path: string, heading: RegExp][] = [
+  ['/', /Join the Hosting Revolution/],
+  ['/blog', /^Blog$/],
+  ['/privacy-policy', /Privacy Policy/],
+  ['/terms-of-service', /Terms/],
+  ['/return-policy', /Return/],
+  ['/about', /About us/],
+  ['/contact-us', /Contact us/],
+  ['/help', /.+/],
+  ['/pricing', /Pricing Plans/],
+  ['/services-list/1', /.+/],
+  ['/search', /Find your domain/],
+  ['/transfer-domain', /Transfer your domain/],
+  ['/buy-domain', /Buy a domain/],
+];
+
+async function firstPostPath(): Promise<string> {
+  const api = await request.newContext({ baseURL: E2E.api });
+  try {
+    const posts = (await (await api.get('/blog/blogposts/')).json()) as { id: number; slug?: string }[];
+    expect(posts.length).toBeGreaterThan(0);
+    return `/blog/blogpost/${posts[0]!.slug ?? posts[0]!.id}`;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Errors React reports when a server-rendered page does not hydrate as rendered. */
+const HYDRATION = /hydrat|did not match|Minified React error #(418|423|425)|server rendered HTML/i;
+
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if ((message.type() === 'error' || message.type() === 'warning') && HYDRATION.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => {
+    if (HYDRATION.test(error.message)) problems.push(error.message);
+  });
+  return problems;
+}
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every public page has its heading, content and title in the HTML', async ({ page }) => {
+    for (const [path, heading] of [...PAGES, [await firstPostPath(), /.+/] as [string, RegExp]]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      expect(response?.headers()['x-storefront-render'], path).toMatch(/^server/);
+      expect(response?.headers()['cache-control'], path).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60');
+      await expect(page.getByRole('heading', { level: 1 }).first(), path).toHaveText(heading);
+      await expect(page.getByRole('banner'), path).toBeVisible();
+      await expect(page.getByRole('contentinfo'), path).toBeVisible();
+      expect((await page.title()).trim(), path).not.toBe('');
+    }
+  });
+
+  test('a path nobody owns is the 404 page, with status 404', async ({ page }) => {
+    const response = await page.goto('/no-such-page-anywhere');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  });
+
+  test('protected and personal pages stay client-rendered', async ({ page }) => {
+    for (const path of ['/dashboard', '/account-settings', '/staff', '/auth', '/cart']) {
+      const response = await page.goto(path);
+      expect(response?.headers()['x-storefront-render'], path).toBe('client');
+      expect(response?.headers()['cache-control'], path).toBe('no-cache');
+    }
+  });
+});
+
+test.describe('with scripts', () => {
+  test('public pages hydrate without a mismatch and ask for their data once', async ({ page }) => {
+    const problems = watchConsole(page);
+    const api: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(E2E.api) && r.method() === 'GET') api.push(new URL(r.url()).pathname + new URL(r.url()).search);
+    });
+    for (const [path, heading] of [...PAGES, [await firstPostPath(), /.+/] as [string, RegExp]]) {
+      api.length = 0;
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first(), path).toHaveText(heading);
+      await page.waitForLoadState('networkidle');
+      // The page is live: client-side navigation works from it.
+      expect(await page.evaluate(() => document.getElementById('root')?.hasAttribute('data-ssr')), path).toBe(true);
+      const twice = api.filter((url, i) => api.indexOf(url) !== i);
+      expect(twice, `${path}: data asked for twice`).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('links work after hydration (client-side navigation)', async ({ page }) => {
+    await page.goto('/about');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  });
+});
+
+test('a cached page holds no customer data: two customers, one HTML for /', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const customers = [await createCustomer('ssra'), await createCustomer('ssrb')];
+  const api = await request.newContext({ baseURL: E2E.api });
+  const services = (await (await api.get('/api/services/')).json()) as { id: number; hosting_plans: { id: number }[] }[];
+  const service = services.find((s) => s.hosting_plans.length)!;
+  const htmls: string[] = [];
+  for (const [i, customer] of customers.entries()) {
+    // Customer A has one item in the cart, customer B two: the counts differ.
+    for (let n = 0; n <= i; n++) {
+      const add = await api.post('/api/cart/', {
+        headers: { Authorization: `Bearer ${customer.session.access}` },
+        data: { service_id: service.id, product_id: service.hosting_plans[n % service.hosting_plans.length]!.id, currency: 'USD' },
+      });
+      expect(add.ok(), await add.text()).toBeTruthy();
+    }
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await storeSession(page, customer.session);
+    const response = await page.goto('/');
+    htmls.push(await response!.text());
+    // After hydration the header is the customer's own: account menu and cart count.
+    await expect(page.getByRole('button', { name: /Account/ })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel(`${i + 1} item${i ? 's' : ''} in cart`)).toBeVisible();
+    await context.close();
+  }
+  await api.dispose();
+  for (const html of htmls) {
+    for (const customer of customers) {
+      expect(html).not.toContain(customer.username);
+      expect(html).not.toContain(customer.email);
+    }
+    expect(html).not.toMatch(/item(s)? in cart/);
+    expect(html).not.toContain('>Account<');
+    expect(html).toContain('>Login<');
+  }
+});
+
+test.describe('a remote whose server bundle cannot be reached', () => {
+  // A second storefront server on a port of its own, told that mf_content's server bundle is at a dead address.
+  const port = new URL(E2E.storefront).port ? Number(new URL(E2E.storefront).port) + 9 : 4009;
+  let server: ChildProcess | null = null;
+
+  test.beforeAll(async () => {
+    server = spawn(process.execPath, ['scripts/ssr-server.mjs'], {
+      cwd: path.join(__dirname, '..', '..'),
+      env: { ...process.env, ...E2E.env, SSR_PORT: String(port), SSR_REMOTE_URLS: JSON.stringify({ mf_content: 'http://127.0.0.1:9/server/mf-manifest.json' }) },
+      stdio: 'ignore',
+    });
+    for (let i = 0; i < 100; i++) {
+      const up = await fetch(`http://localhost:${port}/config.json`).then((r) => r.ok, () => false);
+      if (up) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error('the second storefront server did not start');
+  });
+
+  test.afterAll(() => {
+    server?.kill('SIGTERM');
+  });
+
+  test('its pages are sent client-rendered and work; other remotes still render on the server', async ({ page }) => {
+    const problems = watchConsole(page);
+    const response = await page.goto(`http://localhost:${port}/about`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['x-storefront-render']).toBe('client');
+    await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
+    const other = await page.goto(`http://localhost:${port}/pricing`);
+    expect(other?.headers()['x-storefront-render']).toMatch(/^server/);
+    await expect(page.getByRole('heading', { level: 1, name: /Pricing Plans/ })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});

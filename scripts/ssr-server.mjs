@@ -1,0 +1,238 @@
+// The storefront's server (issue 21): public pages rendered on the server, everything else as before.
+// - A page request for a public path (config.json: a remote's `ssr` prefixes, or a path nobody owns: the 404 page)
+//   is rendered by the shell's server bundle (shell/dist/server/main.js), which loads the owner remote's server
+//   `./routes` through Module Federation's Node runtime from the remote's own origin (`<origin>/server/…`).
+// - config.json is read for every page and each remote's server manifest at most every two seconds, so a
+//   redeployed remote (new files, or a new URL in config.json) is live within seconds: no restart, no shell rebuild.
+// - Rendered pages are kept 10 s in memory, keyed by path and what they were built from (the remotes' manifests, the
+//   API's content version), and sent with `s-maxage=10, stale-while-revalidate=60` for shared caches.
+// - Anything that fails (a remote down, throwing or over the time budget, the shell's bundle missing) gives today's
+//   client-rendered index.html, never an error page. Files are served as static-server.mjs serves them.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { send, staticHandler } from './static-server.mjs';
+
+const require = createRequire(import.meta.url);
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+/** How long a page may take to render (remote load included) before the client-rendered page is sent instead. */
+export const RENDER_BUDGET_MS = Number(process.env.SSR_BUDGET_MS || 1500);
+const MANIFEST_TTL_MS = 2000;
+const CONTENT_TTL_MS = 2000;
+/** SSR=false serves every page client-rendered (as before issue 21). */
+const SSR_ON = process.env.SSR !== 'false';
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+
+/**
+ * @param {{port: number, host?: string, dir?: string, config: () => any, pageTtlMs?: number, log?: (msg: string) => void}} opts
+ *   `config` returns config.json's object (webpack.common.cjs runtimeConfig: it reads its files on every call).
+ */
+export async function serveStorefront({ port, host = '::', dir = path.join(root, 'shell', 'dist'), config: readConfig, pageTtlMs = 10_000, log = (m) => console.error(m) }) {
+  const files = staticHandler({ dir, spa: true, config: () => currentConfig() });
+  const serverMain = path.join(dir, 'server', 'main.js');
+  /** @type {import('../shell/src/server-render').ServerRenderer | null} */
+  let renderer = null;
+  if (SSR_ON && existsSync(serverMain)) {
+    try {
+      renderer = await require(serverMain).ready;
+    } catch (error) {
+      log(`[ssr] the shell's server bundle could not be loaded (${error.message}): pages are rendered in the browser.`);
+    }
+  } else if (SSR_ON) {
+    log(`[ssr] ${path.relative(root, serverMain)} is missing: pages are rendered in the browser.`);
+  }
+  const pages = renderer ? new renderer.PageCache(pageTtlMs) : null;
+
+  // config.json, read on every request as before (two small files): a change is live at the next page. Its
+  // fingerprint is part of a cached page's key.
+  function currentConfig() {
+    return readConfig();
+  }
+  const fingerprint = (cfg) => createHash('sha1').update(JSON.stringify(cfg)).digest('hex').slice(0, 12);
+
+  // --- remotes' server manifests ------------------------------------------------------------------------------
+  /** name → {url, entry, type, version} of the last manifest read, or {url, down: true}. */
+  const manifests = new Map();
+  const checking = new Map();
+  /** Test and operations switch: SSR_REMOTE_URLS='{"mf_content":"http://…/server/mf-manifest.json"}'. */
+  const overrides = JSON.parse(process.env.SSR_REMOTE_URLS || '{}');
+  const serverManifestUrl = (name, clientUrl) => overrides[name] || new URL('server/mf-manifest.json', clientUrl).href;
+
+  async function readManifest(name, url) {
+    const known = manifests.get(name);
+    if (known && known.url === url && Date.now() - known.at < MANIFEST_TTL_MS) return known;
+    if (checking.has(name)) return checking.get(name);
+    const pending = (async () => {
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(RENDER_BUDGET_MS), headers: { 'Cache-Control': 'no-cache' } });
+        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+        const text = await response.text();
+        const manifest = JSON.parse(text);
+        const entry = manifest.metaData?.remoteEntry;
+        if (!entry?.name) throw new Error(`${url} names no remote entry`);
+        const info = {
+          url,
+          at: Date.now(),
+          entry: new URL(`${entry.path ? `${entry.path}/` : ''}${entry.name}`, new URL('../', url)).href,
+          type: entry.type || 'commonjs-module',
+          version: createHash('sha1').update(text).digest('hex').slice(0, 12),
+        };
+        if (known?.version && known.version !== info.version) log(`[ssr] ${name}: new server manifest (${info.version})`);
+        manifests.set(name, info);
+        if (known?.entry !== info.entry) {
+          // A remote seen for the first time or redeployed: its routes are loaded now, not by its first page.
+          renderer.configure(currentConfig(), { [name]: { entry: info.entry, type: info.type } });
+          renderer.warm(name);
+        }
+        return info;
+      } catch (error) {
+        if (!known?.down) log(`[ssr] ${name}'s server bundle is unavailable (${error.message}): its pages are rendered in the browser.`);
+        const down = { url, at: Date.now(), down: true };
+        manifests.set(name, down);
+        return down;
+      } finally {
+        checking.delete(name);
+      }
+    })();
+    checking.set(name, pending);
+    return pending;
+  }
+
+  // --- content version: staff edits drop the cached pages ---------------------------------------------------------
+  let content = { version: 'unknown', at: 0 };
+  async function contentVersion(apiBaseUrl) {
+    if (Date.now() - content.at < CONTENT_TTL_MS) return content.version;
+    try {
+      const response = await fetch(`${apiBaseUrl}/content/version/`, { signal: AbortSignal.timeout(500) });
+      const body = response.ok ? await response.json() : null;
+      content = { version: String(body?.version ?? 'unknown'), at: Date.now() };
+    } catch {
+      content = { version: 'unknown', at: Date.now() };
+    }
+    return content.version;
+  }
+
+  // --- the shell's index.html (the template of every page) ---------------------------------------------------------
+  let template = { mtime: 0, text: '' };
+  function readTemplate() {
+    const file = path.join(dir, 'index.html');
+    const mtime = statSync(file).mtimeMs;
+    if (mtime !== template.mtime) template = { mtime, text: readFileSync(file, 'utf8') };
+    return template.text;
+  }
+
+  const inFlight = new Map();
+
+  /** The rendered page for `url`, from the cache or rendered now; null when it must be rendered in the browser. */
+  async function renderedPage(url) {
+    const cfg = currentConfig();
+    const pathname = new URL(url, 'http://x').pathname;
+    const target = renderer.targetOf(pathname, cfg.routes);
+    if (target.kind === 'client') return null;
+    readTemplate();
+    const remotes = {};
+    const versions = { template: String(template.mtime), config: fingerprint(cfg), content: await contentVersion(cfg.apiBaseUrl) };
+    if (target.kind === 'remote') {
+      const clientUrl = cfg.remotes[target.owner];
+      if (!clientUrl) return null;
+      const info = await readManifest(target.owner, serverManifestUrl(target.owner, clientUrl));
+      if (info.down) return null;
+      remotes[target.owner] = { entry: info.entry, type: info.type };
+      versions[target.owner] = info.version;
+    }
+    const key = renderer.PageCache.key(url, versions);
+    const hit = pages.get(key);
+    if (hit) return { ...hit, cache: 'hit' };
+    if (inFlight.has(key)) return inFlight.get(key);
+    const pending = (async () => {
+      renderer.configure(cfg, remotes);
+      const started = Date.now();
+      const out = await renderer.renderPage(url, target.kind === 'remote' ? target.owner : null, RENDER_BUDGET_MS);
+      const html = renderer.composePage(template.text, out.markup, out.data);
+      const page = { status: out.status, html: Buffer.from(html), ms: Date.now() - started };
+      if (out.complete) pages.set(key, page);
+      return { ...page, cache: 'miss' };
+    })().finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+    return pending;
+  }
+
+  const seo = await loadSeo(log);
+  if (renderer) {
+    // Every remote with server-rendered pages is loaded before the first visitor asks for one.
+    for (const [name, entry] of Object.entries(currentConfig().routes ?? {})) {
+      const clientUrl = currentConfig().remotes?.[name];
+      if (entry.ssr?.length && clientUrl) readManifest(name, serverManifestUrl(name, clientUrl)).catch(() => {});
+    }
+  }
+
+  const server = createServer(async (req, res) => {
+    try {
+      if (seo) {
+        const cfg = currentConfig();
+        const protectedPrefixes = Object.values(cfg.routes ?? {}).flatMap((entry) => entry.protected ?? []);
+        if (await seo(req, res, { apiBaseUrl: cfg.apiBaseUrl, storefrontUrl: process.env.STOREFRONT_URL, protectedPrefixes })) return;
+      }
+      const url = req.url ?? '/';
+      const isPage = (req.method === 'GET' || req.method === 'HEAD') && /text\/html/.test(req.headers.accept ?? '') && url !== '/config.json';
+      // `X-Storefront-Render: client` asks for the client-rendered page (what a visitor gets when the server
+      // could not render it): for debugging, and for journeys that take the API away from the browser only.
+      const wantsClient = req.headers['x-storefront-render'] === 'client';
+      if (renderer && isPage && !wantsClient) {
+        let page = null;
+        try {
+          page = await renderedPage(url);
+        } catch (error) {
+          log(`[ssr] ${url}: ${error instanceof Error ? error.message : error}; sending the client-rendered page.`);
+          // A remote that failed is asked for its manifest again at the next page, not in two seconds.
+          manifests.clear();
+        }
+        if (page) {
+          res.setHeader('X-Content-Type-Options', 'nosniff');
+          send(req, res, page.html, '.html', PAGE_CACHE_CONTROL, null, page.status, { 'X-Storefront-Render': `server; cache=${page.cache}` });
+          return;
+        }
+        res.setHeader('X-Storefront-Render', 'client');
+      }
+      await files(req, res);
+    } catch (error) {
+      log(`[ssr] ${error?.stack ?? error}`);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Server error');
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  return server;
+}
+
+/**
+ * scripts/seo.mjs (sitemap.xml, robots.txt; another part of issue 21) answers first when it is there:
+ * `handleSeo(req, res, {apiBaseUrl, storefrontUrl, protectedPrefixes})` resolves true when it answered.
+ */
+async function loadSeo(log) {
+  const file = path.join(root, 'scripts', 'seo.mjs');
+  if (!existsSync(file)) return null;
+  try {
+    const mod = await import(pathToFileURL(file).href);
+    const handler = mod.handleSeo;
+    return typeof handler === 'function' ? handler : null;
+  } catch (error) {
+    log(`[ssr] scripts/seo.mjs could not be loaded: ${error.message}`);
+    return null;
+  }
+}
+
+// `node scripts/ssr-server.mjs`: the storefront's server alone (the remotes and the API served elsewhere).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { portOf, runtimeConfig } = require('../webpack.common.cjs');
+  const port = Number(process.env.SSR_PORT || portOf('shell'));
+  await serveStorefront({ port, config: () => runtimeConfig() });
+  console.log(`Storefront (server-rendered) on http://localhost:${port}`);
+}

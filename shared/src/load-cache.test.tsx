@@ -1,0 +1,73 @@
+// The request-scoped load cache of server-rendered pages (issue 21): filled on the server, read at hydration.
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { LoadCache, LoadCacheProvider, useLoad } from './load';
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
+afterEach(() => jest.restoreAllMocks());
+
+const within = (cache: LoadCache) =>
+  function Wrapper({ children }: { children: ReactNode }) {
+    return <LoadCacheProvider cache={cache}>{children}</LoadCacheProvider>;
+  };
+
+describe('LoadCache on the server', () => {
+  it('fetches each name once per page and keeps the answers for the page', async () => {
+    const cache = new LoadCache(true);
+    const fetcher = jest.fn(async () => ['a']);
+    const [one, two] = await Promise.all([cache.fetch('t/list', fetcher), cache.fetch('t/list', fetcher)]);
+    expect(one).toEqual({ data: ['a'] });
+    expect(two).toBe(one);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(cache.toJSON()).toEqual({ 't/list': ['a'] });
+  });
+
+  it('leaves a failed fetch out: no answer, nothing written into the page', async () => {
+    const cache = new LoadCache(true);
+    expect(await cache.fetch('t/broken', () => Promise.reject(new Error('down')))).toBeUndefined();
+    expect(cache.toJSON()).toEqual({});
+  });
+
+  it('aborts the fetches still running when the render is over', () => {
+    const cache = new LoadCache(true);
+    let signal: AbortSignal | undefined;
+    void cache.fetch('t/slow', (s) => {
+      signal = s;
+      return new Promise(() => {});
+    });
+    cache.abort();
+    expect(signal?.aborted).toBe(true);
+  });
+});
+
+describe('useLoad hydrating a server-rendered page', () => {
+  it('shows the server’s answer in its first render and does not fetch it again', async () => {
+    const cache = new LoadCache(false, { 't/posts?2': ['post'] });
+    const fetcher = jest.fn(async () => ['fresh']);
+    const { result } = renderHook(() => useLoad(fetcher, { id: 't/posts', key: '2' }), { wrapper: within(cache) });
+    expect(result.current).toMatchObject({ state: 'ready', data: ['post'] });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetcher).not.toHaveBeenCalled();
+  });
+
+  it('fetches what the server did not answer, and everything once the cache is closed', async () => {
+    const cache = new LoadCache(false, { 't/a': 1 });
+    const fetcher = jest.fn(async () => 2);
+    const other = renderHook(() => useLoad(fetcher, { id: 't/b' }), { wrapper: within(cache) });
+    expect(other.result.current.state).toBe('loading');
+    await waitFor(() => expect(other.result.current).toMatchObject({ state: 'ready', data: 2 }));
+    cache.close();
+    const again = renderHook(() => useLoad(fetcher, { id: 't/a' }), { wrapper: within(cache) });
+    expect(again.result.current.state).toBe('loading');
+    await waitFor(() => expect(again.result.current).toMatchObject({ state: 'ready', data: 2 }));
+  });
+
+  it('reloads on reload() after a hydrated first render', async () => {
+    const cache = new LoadCache(false, { 't/r': 'old' });
+    const fetcher = jest.fn(async () => 'new');
+    const { result } = renderHook(() => useLoad(fetcher, { id: 't/r' }), { wrapper: within(cache) });
+    result.current.reload();
+    await waitFor(() => expect(result.current).toMatchObject({ state: 'ready', data: 'new' }));
+    expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,45 @@
+// The storefront's tree, the same in the browser (bootstrap.tsx, under a BrowserRouter) and on the server
+// (server-render.tsx, under a StaticRouter): a server-rendered page hydrates only if both render the same.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation, useRoutes } from 'react-router-dom';
+import { LoadCacheProvider, type LoadCache } from 'shared/load';
+import { GlobalStyles } from 'shared/ui';
+import { shellRoutes } from './routes';
+
+/**
+ * The storefront's routes. A declarative router: the apps use none of the data router's features (loaders, actions,
+ * fetchers), and without them the router costs a quarter as much on every page (README, 'Performance').
+ */
+function Shell() {
+  return useRoutes(shellRoutes);
+}
+
+/** The server's answers are the first page's: the first navigation closes the cache. */
+function CloseOnNavigation({ cache }: { cache: LoadCache }) {
+  const { pathname, search } = useLocation();
+  const first = useRef(`${pathname}${search}`);
+  useEffect(() => {
+    if (`${pathname}${search}` !== first.current) cache.close();
+  }, [cache, pathname, search]);
+  return null;
+}
+
+/**
+ * @param router     the router around the routes (BrowserRouter, or StaticRouter on the server)
+ * @param loadCache  the page's data (server-rendered pages: shared/load's LoadCache), or null
+ */
+export function App({ router, loadCache = null }: { router: (children: ReactNode) => ReactNode; loadCache?: LoadCache | null }) {
+  return (
+    <>
+      <GlobalStyles />
+      <LoadCacheProvider cache={loadCache}>
+        {router(
+          <>
+            <Shell />
+            {loadCache ? <CloseOnNavigation cache={loadCache} /> : null}
+          </>,
+        )}
+      </LoadCacheProvider>
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+// Server rendering of the storefront's public pages (issue 21): the shell's layout and the owner remote's route,
+// the remote loaded through Module Federation's Node runtime from its own origin (its `/server/mf-manifest.json`).
+// scripts/ssr-server.mjs decides what is rendered, caches it and falls back to the client-rendered page on failure.
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import type { RouteObject } from 'react-router-dom';
+// The static router is used by the server only: it is not part of the router list the browser shares.
+import { StaticRouter, matchRoutes } from 'storefront-react-router';
+import { LoadCache } from 'shared/load';
+import { setRuntimeConfig, type RemoteName, type RuntimeConfig } from 'shared/runtime-config';
+import { App } from './app';
+import { loadRoutes, resetRemote, setRemoteLoader } from './remotes';
+import { setRouteTable } from './route-table';
+
+export { targetOf, type ServerRoutes, type Target } from './ssr/route-match';
+export { PageCache } from './ssr/page-cache';
+export { composePage, safeJson } from './ssr/serialise';
+
+/** A remote that fails on the server is answered at once (and the page falls back), never retried here. */
+registerPlugins([
+  {
+    name: 'storefront-server-fail-fast',
+    errorLoadRemote({ error, lifecycle, id }: { error: unknown; lifecycle: string; id: string }) {
+      console.error(`[ssr] remote ${id} failed (${lifecycle}):`, error instanceof Error ? error.message : error);
+      return { __esModule: true, default: undefined, routes: undefined };
+    },
+  },
+]);
+
+/** A remote's server entry as its server manifest names it (scripts/ssr-server.mjs reads the manifests). */
+export interface ServerRemote {
+  entry: string;
+  type?: string;
+}
+
+let serverRemotes: Record<RemoteName, ServerRemote> = {};
+const same = (a: ServerRemote | undefined, b: ServerRemote) => a?.entry === b.entry && a?.type === b.type;
+
+setRemoteLoader({
+  async load(name) {
+    const mod = await loadRemote<{ routes?: RouteObject[] }>(`${name}/routes`);
+    if (!mod || !Array.isArray(mod.routes)) throw new Error(`${name} did not provide its server routes.`);
+    return mod.routes;
+  },
+  reset(name) {
+    const remote = serverRemotes[name];
+    if (remote) registerRemotes([{ name, ...remote }], { force: true });
+  },
+});
+
+/**
+ * Sets config.json (as the browser gets it) and the remotes' server entries. A remote whose entry is new (it was
+ * redeployed: its entry's name carries the hash of its content, or it moved) is registered again, so its next load
+ * is the new one.
+ */
+export function configure(config: RuntimeConfig & { routes: Record<string, { prefixes: string[]; protected: string[] }> }, remotes: Record<RemoteName, ServerRemote>): void {
+  setRuntimeConfig(config);
+  setRouteTable(config.routes);
+  const fresh = Object.entries(remotes).filter(([name, remote]) => !same(serverRemotes[name], remote));
+  const known = serverRemotes;
+  serverRemotes = { ...serverRemotes, ...remotes };
+  if (fresh.length) registerRemotes(fresh.map(([name, remote]) => ({ name, ...remote })), { force: true });
+  // The routes already loaded from a remote's previous entry are dropped: the next page loads the new ones.
+  for (const [name] of fresh) if (known[name]) resetRemote(name);
+}
+
+/** Loads a remote's routes ahead of its first page (on start and after a redeploy), so that page fits the budget. */
+export function warm(name: RemoteName): void {
+  loadRoutes(name).catch(() => {});
+}
+
+export interface Rendered {
+  status: number;
+  markup: string;
+  /** The data the page used, by load name, for the browser to read at hydration. */
+  data: Record<string, unknown>;
+  /** False when some of the page's data could not be fetched (that part is left to the browser): not to be cached. */
+  complete: boolean;
+}
+
+/**
+ * Renders `url` (path and query) with the shell's layout; `owner` is the remote that owns the path (null: the 404
+ * page). Rejects when the remote cannot be loaded, anything fails while rendering, or it takes over `timeoutMs`.
+ */
+export async function renderPage(url: string, owner: RemoteName | null, timeoutMs: number): Promise<Rendered> {
+  const started = Date.now();
+  const pathname = new URL(url, 'http://x').pathname;
+  let status = owner ? 200 : 404;
+  const deadline = new Promise<never>((_, reject) => {
+    const timer = setTimeout(() => reject(new Error(`rendering ${url} took over ${timeoutMs} ms`)), timeoutMs);
+    timer.unref?.();
+  });
+  if (owner) {
+    const routes = await Promise.race([loadRoutes(owner), deadline]);
+    if (!matchRoutes(routes, pathname)) status = 404;
+  }
+  // The page's data: fetched while rendering (each useLoad waits for its answer), then written into the page.
+  const cache = new LoadCache(true);
+  const markup = await Promise.race([
+    new Promise<string>((resolve, reject) => {
+      let failure: unknown = null;
+      const chunks: Buffer[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer | string, _encoding, done) {
+          chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+          done();
+        },
+        final(done) {
+          if (failure) reject(failure instanceof Error ? failure : new Error(String(failure)));
+          else resolve(Buffer.concat(chunks).toString('utf8'));
+          done();
+        },
+      });
+      const app = <App loadCache={cache} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>} />;
+      const stream = renderToPipeableStream(app, {
+        // Every part inline, however large: a page read without scripts (a crawler, a link preview) shows it all.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        // Whole pages only: a page is cached, read by crawlers, and can still fall back until it is complete.
+        onAllReady() {
+          stream.pipe(sink);
+        },
+        onShellError(error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+        onError(error) {
+          failure ??= error;
+        },
+      });
+      const left = Math.max(1, timeoutMs - (Date.now() - started));
+      setTimeout(() => stream.abort(new Error(`rendering ${url} took over ${timeoutMs} ms`)), left).unref?.();
+    }),
+    deadline,
+  ]).finally(() => cache.abort());
+  return { status, markup, data: cache.toJSON(), complete: cache.failed === 0 };
+}

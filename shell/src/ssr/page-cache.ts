@@ -1,0 +1,49 @@
+// Rendered public pages kept briefly in memory (issue 21 item 3), keyed by path and what they were built from (the
+// remotes' manifest versions, the content version): a new manifest or a staff edit is a new key, so nothing stale is
+// served once either has changed. Pages hold no customer's data (personal parts render in the browser only).
+export interface CachedPage {
+  status: number;
+  html: string;
+}
+
+export class PageCache {
+  private entries = new Map<string, { page: CachedPage; expires: number }>();
+
+  constructor(
+    private ttlMs = 10_000,
+    private maxEntries = 500,
+    private now: () => number = Date.now,
+  ) {}
+
+  static key(pathname: string, versions: Record<string, string>): string {
+    const parts = Object.keys(versions)
+      .sort()
+      .map((name) => `${name}=${versions[name]}`);
+    return `${pathname}|${parts.join('&')}`;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expires <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return hit.page;
+  }
+
+  set(key: string, page: CachedPage): void {
+    this.entries.delete(key);
+    this.entries.set(key, { page, expires: this.now() + this.ttlMs });
+    // Oldest first (Map keeps insertion order): drop beyond the limit.
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
