@@ -361,7 +361,10 @@ function runtimeConfig(env = process.env) {
   const local = readJson(env.STOREFRONT_CONFIG_LOCAL || path.join(root, 'config.local.json'), {});
   Object.assign(remotes, local.remotes);
   Object.assign(routes, local.routes);
-  return { apiBaseUrl: env.API_BASE_URL || `http://${host}:${env.API_PORT || 8000}`, remotes, routes };
+  // `origin`: the storefront's public address, for canonical and preview URLs (shared/ui PageMeta); the server render
+  // and the browser then write the same ones.
+  const origin = (env.STOREFRONT_URL || `http://${host}:${portOf('shell', env)}`).replace(/\/+$/, '');
+  return { apiBaseUrl: env.API_BASE_URL || `http://${host}:${env.API_PORT || 8000}`, origin, remotes, routes };
 }
 
 function readJson(file, fallback) {

@@ -13,8 +13,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { send, staticHandler } from './static-server.mjs';
+import { handleSeo } from './seo.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -161,7 +162,6 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
     return pending;
   }
 
-  const seo = await loadSeo(log);
   if (renderer) {
     // Every remote with server-rendered pages is loaded before the first visitor asks for one.
     for (const [name, entry] of Object.entries(currentConfig().routes ?? {})) {
@@ -172,11 +172,10 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
 
   const server = createServer(async (req, res) => {
     try {
-      if (seo) {
-        const cfg = currentConfig();
-        const protectedPrefixes = Object.values(cfg.routes ?? {}).flatMap((entry) => entry.protected ?? []);
-        if (await seo(req, res, { apiBaseUrl: cfg.apiBaseUrl, storefrontUrl: process.env.STOREFRONT_URL, protectedPrefixes })) return;
-      }
+      // robots.txt and sitemap.xml (scripts/seo.mjs) first.
+      const cfg = currentConfig();
+      const protectedPrefixes = Object.values(cfg.routes ?? {}).flatMap((entry) => entry.protected ?? []);
+      if (await handleSeo(req, res, { apiBaseUrl: cfg.apiBaseUrl, storefrontUrl: process.env.STOREFRONT_URL, protectedPrefixes })) return;
       const url = req.url ?? '/';
       const isPage = (req.method === 'GET' || req.method === 'HEAD') && /text\/html/.test(req.headers.accept ?? '') && url !== '/config.json';
       // `X-Storefront-Render: client` asks for the client-rendered page (what a visitor gets when the server
@@ -210,23 +209,6 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
     server.listen(port, host, resolve);
   });
   return server;
-}
-
-/**
- * scripts/seo.mjs (sitemap.xml, robots.txt; another part of issue 21) answers first when it is there:
- * `handleSeo(req, res, {apiBaseUrl, storefrontUrl, protectedPrefixes})` resolves true when it answered.
- */
-async function loadSeo(log) {
-  const file = path.join(root, 'scripts', 'seo.mjs');
-  if (!existsSync(file)) return null;
-  try {
-    const mod = await import(pathToFileURL(file).href);
-    const handler = mod.handleSeo;
-    return typeof handler === 'function' ? handler : null;
-  } catch (error) {
-    log(`[ssr] scripts/seo.mjs could not be loaded: ${error.message}`);
-    return null;
-  }
 }
 
 // `node scripts/ssr-server.mjs`: the storefront's server alone (the remotes and the API served elsewhere).

@@ -25,13 +25,13 @@ export function composePage(template: string, markup: string, data: unknown): st
   const hoisted: string[] = [];
   let rest = markup;
   for (;;) {
-    const match = /^(?:<title>[\s\S]*?<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/.exec(rest);
+    const match = /^(?:<title\b[^>]*>[\s\S]*?<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/.exec(rest);
     if (!match) break;
     hoisted.push(match[0]);
     rest = rest.slice(match[0].length);
   }
   let head = template;
-  if (hoisted.some((tag) => tag.startsWith('<title>'))) head = head.replace(/<title>[\s\S]*?<\/title>/, '');
+  if (hoisted.some((tag) => /^<title\b/.test(tag))) head = head.replace(/<title>[\s\S]*?<\/title>/, '');
   if (hoisted.some((tag) => /^<meta\b[^>]*name="description"/.test(tag))) head = head.replace(/<meta name="?description"?[^>]*>/, '');
   // The built index.html is minified: attribute quotes may be gone.
   return head

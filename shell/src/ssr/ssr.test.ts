@@ -76,6 +76,13 @@ describe('composePage', () => {
     expect(page).toContain('<script type="application/json" id="storefront-ssr-data">{"a":"\\u003c/script\\u003e"}</script></body>');
   });
 
+  it('moves a title that carries attributes (PageMeta marks its tags) as well', () => {
+    const page = composePage(template, '<title data-page-meta="">Blog | HostHub</title><main>x</main>', {});
+    expect(page).toContain('<head><meta name=description content="Default"><title data-page-meta="">Blog | HostHub</title></head>');
+    expect(page).not.toContain('<title>Storefront</title>');
+    expect(page).toContain('<div id="root" data-ssr=""><main>x</main></div>');
+  });
+
   it('moves the tags React hoists into <head>, replacing the template’s title and description', () => {
     const page = composePage(template, '<title>Blog</title><meta name="description" content="Posts"/><main>x</main>', {});
     expect(page).toContain('<head><title>Blog</title><meta name="description" content="Posts"/></head>');
