@@ -116,11 +116,13 @@ test('1,000 jobs across two workers, one SIGKILLed half-way: each done exactly o
   }
   const count = async (q) => Number((await db.query(q)).rows[0].n);
   const [victim, survivor] = cluster.workers;
-  await until(async () => (await count('SELECT count(*) AS n FROM cluster_test_done')) >= total / 2, {
-    timeoutMs: 60_000,
-    every: 20,
-    what: 'half of the jobs done',
-  });
+  // Half done, and by both workers (so the one killed holds jobs of its own).
+  await until(
+    async () =>
+      (await count('SELECT count(*) AS n FROM cluster_test_done')) >= total / 2 &&
+      (await count('SELECT count(DISTINCT pid) AS n FROM cluster_test_done')) >= 2,
+    { timeoutMs: 60_000, every: 20, what: 'half of the jobs done, by both workers' },
+  );
   victim.child.kill('SIGKILL');
   const doneAtKill = await count('SELECT count(*) AS n FROM cluster_test_done');
   const activeAtKill = await count(`SELECT count(*) AS n FROM pgboss.job WHERE name = 'cluster-test' AND state = 'active'`);

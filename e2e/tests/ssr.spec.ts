@@ -61,7 +61,11 @@ test.describe('without scripts', () => {
       await expect(page.getByRole('heading', { level: 1 }).first(), path).toHaveText(heading);
       await expect(page.getByRole('banner'), path).toBeVisible();
       await expect(page.getByRole('contentinfo'), path).toBeVisible();
-      expect((await page.title()).trim(), path).not.toBe('');
+      // The page's own title (PageMeta's 'X | HostHub'), in <head> and once: not the template's default.
+      expect(await page.title(), path).toMatch(/\| HostHub$/);
+      await expect(page.locator('head title'), path).toHaveCount(1);
+      await expect(page.locator('head meta[name="description"]'), path).toHaveCount(1);
+      await expect(page.locator('head link[rel="canonical"]'), path).toHaveAttribute('href', new RegExp(`^${E2E.storefront}/`));
     }
   });
 

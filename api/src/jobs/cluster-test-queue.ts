@@ -19,6 +19,9 @@ export const clusterTestQueue: QueueDefinition = {
   workOptions: { batchSize: 20, pollingIntervalSeconds: 1, burstWhenBatchFull: true },
   async work(app, data) {
     const key = String(data.key);
+    // A job takes a few milliseconds, like real work: on an idle machine one worker would otherwise drain all 1,000
+    // before the other's first poll, and the suite could not kill a worker that holds jobs.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await app.db.orm.execute(sql`INSERT INTO cluster_test_attempts (key, pid) VALUES (${key}, ${process.pid})`);
     await app.db.orm.execute(
       sql`INSERT INTO cluster_test_done (key, pid) VALUES (${key}, ${process.pid}) ON CONFLICT (key) DO NOTHING`,

@@ -84,8 +84,16 @@ const OWN = 'data-page-meta';
 const DEFAULTS = `title:not([${OWN}]), meta[name="description"]:not([${OWN}])`;
 const stash: Element[] = [];
 
+/** Where a server-rendered page keeps index.html's defaults, which the server took out (shell/src/ssr/serialise.ts). */
+const SERVER_DEFAULTS_ID = 'storefront-default-head';
+
 function useDefaultsAside() {
   useLayoutEffect(() => {
+    const fromServer = document.getElementById(SERVER_DEFAULTS_ID);
+    if (fromServer instanceof HTMLTemplateElement) {
+      stash.push(...Array.from(fromServer.content.children));
+      fromServer.remove();
+    }
     for (const el of document.head.querySelectorAll(DEFAULTS)) {
       stash.push(el);
       el.remove();

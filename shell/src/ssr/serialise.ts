@@ -9,6 +9,9 @@ export function safeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The <template> holding index.html's default title and description (read by shared/ui PageMeta). */
+export const DEFAULT_HEAD_ID = 'storefront-default-head';
+
 /** The element id the browser reads the data from (bootstrap.tsx). */
 export const DATA_ELEMENT_ID = 'storefront-ssr-data';
 
@@ -31,11 +34,21 @@ export function composePage(template: string, markup: string, data: unknown): st
     rest = rest.slice(match[0].length);
   }
   let head = template;
-  if (hoisted.some((tag) => /^<title\b/.test(tag))) head = head.replace(/<title>[\s\S]*?<\/title>/, '');
-  if (hoisted.some((tag) => /^<meta\b[^>]*name="description"/.test(tag))) head = head.replace(/<meta name="?description"?[^>]*>/, '');
+  // index.html's own title and description give way to the page's; they are kept aside in an inert <template> for the
+  // browser to put back when it moves on to a page without metadata of its own (shared/ui PageMeta).
+  const aside: string[] = [];
+  const setAside = (pattern: RegExp) => {
+    head = head.replace(pattern, (tag) => {
+      aside.push(tag);
+      return '';
+    });
+  };
   // The built index.html is minified: attribute quotes may be gone.
+  if (hoisted.some((tag) => /^<title\b/.test(tag))) setAside(/<title>[\s\S]*?<\/title>/);
+  if (hoisted.some((tag) => /^<meta\b[^>]*name="description"/.test(tag))) setAside(/<meta name="?description"?[^>]*>/);
+  const defaults = aside.length ? `<template id="${DEFAULT_HEAD_ID}">${aside.join('')}</template>` : '';
   return head
     .replace('</head>', () => `${hoisted.join('')}</head>`)
     .replace(/<div id="?root"?><\/div>/, () => `<div id="root" data-ssr="">${rest}</div>`)
-    .replace('</body>', () => `${dataScript(data)}</body>`);
+    .replace('</body>', () => `${defaults}${dataScript(data)}</body>`);
 }
