@@ -1,4 +1,4 @@
-import { domainBreakParts, formatDate, formatMoney, nl2br, ordinal, pageWindow, splitLines } from 'shared/format';
+import { domainBreakParts, formatDate, formatMoney, nl2br, ordinal, pageWindow, recordMoneyFormats, seedMoneyFormats, splitLines } from 'shared/format';
 
 describe('formatMoney', () => {
   it('shows exactly two decimals with the locale of the currency code', () => {
@@ -10,6 +10,29 @@ describe('formatMoney', () => {
   it('falls back sensibly on bad input', () => {
     expect(formatMoney(Number.NaN, 'USD')).toBe('$0.00');
     expect(formatMoney(3, 'XYZ1')).toBe('XYZ1 3.00');
+  });
+});
+
+describe('money formats of a server render', () => {
+  it('are heard by the server’s recorder, once per amount formatted, and stop with it', () => {
+    const heard: string[] = [];
+    recordMoneyFormats((key, text) => heard.push(`${key}=${text}`));
+    formatMoney(9.5, 'gbp');
+    formatMoney('12', 'USD');
+    recordMoneyFormats(null);
+    formatMoney(1, 'USD');
+    expect(heard).toEqual(['GBP 9.5=£9.50', 'USD 12=$12.00']);
+  });
+
+  it('are printed as the server wrote them in the browser, without asking Intl', () => {
+    seedMoneyFormats({ 'USD 777.25': 'US$777.25 (server)', 'EUR 3': 3 });
+    const spy = jest.spyOn(Intl, 'NumberFormat');
+    expect(formatMoney(777.25, 'USD')).toBe('US$777.25 (server)');
+    expect(formatMoney('777.25', 'usd')).toBe('US$777.25 (server)');
+    expect(spy).not.toHaveBeenCalled();
+    // Anything else (and anything that was not text) is formatted here.
+    expect(formatMoney(3, 'EUR')).toBe('€3.00');
+    spy.mockRestore();
   });
 });
 

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { loadRuntimeConfig, type LoadedRuntimeConfig, type RuntimeConfig } from 'shared/runtime-config';
+import { seedMoneyFormats } from 'shared/format';
 import { LoadCache } from 'shared/load';
 import { GlobalStyles } from 'shared/ui';
 import { ConfigError } from './config-error';
@@ -9,12 +10,15 @@ import { watchLinksForPreload } from './preload';
 import { loadRoutes, prefetchPage, preload, setRemoteLoader, type RemoteLoader } from './remotes';
 import { ownerOf, setRouteTable } from './route-table';
 import { App } from './app';
-import { DATA_ELEMENT_ID } from './ssr/serialise';
+import { DATA_ELEMENT_ID, FORMATS_ELEMENT_ID } from './ssr/serialise';
 
-/** The answers the server wrote into the page (shell/src/ssr/serialise.ts), by load name. */
-function serverData(): Record<string, unknown> {
+/**
+ * What the server wrote into the page (shell/src/ssr/serialise.ts): the answers by load name (DATA_ELEMENT_ID), the
+ * amounts it formatted (FORMATS_ELEMENT_ID).
+ */
+function serverData(id = DATA_ELEMENT_ID): Record<string, unknown> {
   try {
-    const parsed: unknown = JSON.parse(document.getElementById(DATA_ELEMENT_ID)?.textContent || '{}');
+    const parsed: unknown = JSON.parse(document.getElementById(id)?.textContent || '{}');
     return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
   } catch {
     return {};
@@ -50,13 +54,18 @@ export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader)
     if (routes && !serverRendered) prefetchPage(routes, window.location.pathname);
   }
   const loadCache = serverRendered ? new LoadCache(false, serverData()) : null;
+  if (serverRendered) seedMoneyFormats(serverData(FORMATS_ELEMENT_ID));
   const app = (
     <StrictMode>
       <App loadCache={loadCache} router={(children) => <BrowserRouter>{children}</BrowserRouter>} />
     </StrictMode>
   );
   if (serverRendered) {
-    hydrateRoot(container, app);
+    // As a transition too: hydration then yields to the browser every few milliseconds (a blocking hydration of a long
+    // page is one long task, Lighthouse's TBT), while the server's markup stays on screen and keeps its links.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     // As a transition, the first render is done in slices between which the browser can handle what arrives (the
     // page's data, its images) instead of in one long task. Nothing suspends on it: the routes are already here.

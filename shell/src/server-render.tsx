@@ -2,11 +2,13 @@
 // the remote loaded through Module Federation's Node runtime from its own origin (its `/server/mf-manifest.json`).
 // scripts/ssr-server.mjs decides what is rendered, caches it and falls back to the client-rendered page on failure.
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { RouteObject } from 'react-router-dom';
 // The static router is used by the server only: it is not part of the router list the browser shares.
 import { StaticRouter, matchRoutes } from 'storefront-react-router';
+import { recordMoneyFormats } from 'shared/format';
 import { LoadCache } from 'shared/load';
 import { setRuntimeConfig, type RemoteName, type RuntimeConfig } from 'shared/runtime-config';
 import { App } from './app';
@@ -27,6 +29,13 @@ registerPlugins([
     },
   },
 ]);
+
+/** The amounts formatted by the page being rendered (renders run side by side: each has its own, by async context). */
+const pageFormats = new AsyncLocalStorage<Record<string, string>>();
+recordMoneyFormats((key, text) => {
+  const formats = pageFormats.getStore();
+  if (formats) formats[key] = text;
+});
 
 /** A remote's server entry as its server manifest names it (scripts/ssr-server.mjs reads the manifests). */
 export interface ServerRemote {
@@ -77,6 +86,8 @@ export interface Rendered {
   data: Record<string, unknown>;
   /** False when some of the page's data could not be fetched (that part is left to the browser): not to be cached. */
   complete: boolean;
+  /** The amounts the page formatted, as shared/format's seedMoneyFormats takes them. */
+  formats: Record<string, string>;
 }
 
 /**
@@ -97,6 +108,7 @@ export async function renderPage(url: string, owner: RemoteName | null, timeoutM
   }
   // The page's data: fetched while rendering (each useLoad waits for its answer), then written into the page.
   const cache = new LoadCache(true);
+  const formats: Record<string, string> = {};
   const markup = await Promise.race([
     new Promise<string>((resolve, reject) => {
       let failure: unknown = null;
@@ -113,7 +125,8 @@ export async function renderPage(url: string, owner: RemoteName | null, timeoutM
         },
       });
       const app = <App loadCache={cache} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>} />;
-      const stream = renderToPipeableStream(app, {
+      // React's work for this page (after each piece of data arrives too) runs in the async context made here.
+      const stream = pageFormats.run(formats, () => renderToPipeableStream(app, {
         // Every part inline, however large: a page read without scripts (a crawler, a link preview) shows it all.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         // Whole pages only: a page is cached, read by crawlers, and can still fall back until it is complete.
@@ -126,11 +139,11 @@ export async function renderPage(url: string, owner: RemoteName | null, timeoutM
         onError(error) {
           failure ??= error;
         },
-      });
+      }));
       const left = Math.max(1, timeoutMs - (Date.now() - started));
       setTimeout(() => stream.abort(new Error(`rendering ${url} took over ${timeoutMs} ms`)), left).unref?.();
     }),
     deadline,
   ]).finally(() => cache.abort());
-  return { status, markup, data: cache.toJSON(), complete: cache.failed === 0 };
+  return { status, markup, data: cache.toJSON(), complete: cache.failed === 0, formats };
 }

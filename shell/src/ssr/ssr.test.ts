@@ -94,6 +94,33 @@ describe('composePage', () => {
     expect(page).toContain('<div id="root" data-ssr=""><main>x</main></div>');
   });
 
+  it('keeps index.html’s start-up tags aside until the page has loaded, in their order, and runs them then', () => {
+    const built =
+      '<!doctype html><html><head><title>Storefront</title><link rel=preload href=/config.json as=fetch crossorigin=anonymous>' +
+      '<script defer src=/main.1.js></script><link rel=preload as=script fetchpriority=low href=/start.2.js>' +
+      '<link rel=icon href=/i.svg><script>window.early=1</script></head><body><div id=root></div></body></html>';
+    const page = composePage(built, '<link rel="preload" as="image" href="/hero.svg"/><main>x</main>', {});
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toBe('<!doctype html><html><head><title>Storefront</title><link rel=icon href=/i.svg><link rel="preload" as="image" href="/hero.svg"/>');
+    const startup = /<template id="storefront-startup">([\s\S]*?)<\/template><script>([\s\S]*?)<\/script><\/body>/.exec(page);
+    expect(startup?.[1]).toBe(
+      '<link rel=preload href=/config.json as=fetch crossorigin=anonymous><script defer src=/main.1.js></script>' +
+        '<link rel=preload as=script fetchpriority=low href=/start.2.js><script>window.early=1</script>',
+    );
+    // In a document that has loaded: the tags go into <head> as live elements, in order, and the inline one runs.
+    document.head.innerHTML = '';
+    document.body.innerHTML = `<template id="storefront-startup">${startup![1]}</template>`;
+    new Function(startup![2]!)();
+    return new Promise<void>((resolve) => {
+      setTimeout(() => {
+        const added = Array.from(document.head.children).map((el) => `${el.tagName} ${el.getAttribute('href') ?? el.getAttribute('src') ?? ''}`);
+        expect(added).toEqual(['LINK /config.json', 'SCRIPT /main.1.js', 'LINK /start.2.js', 'SCRIPT ']);
+        expect((window as unknown as { early?: number }).early).toBe(1);
+        resolve();
+      }, 50);
+    });
+  });
+
   it('keeps the template’s title when the page has none, and `$` in the markup as it is', () => {
     const page = composePage(template, '<p>$& $1 costs</p>', {});
     expect(page).toContain('<title>Storefront</title>');
