@@ -5,7 +5,8 @@
 // - config.json is read for every page and each remote's server manifest at most every two seconds, so a
 //   redeployed remote (new files, or a new URL in config.json) is live within seconds: no restart, no shell rebuild.
 // - Rendered pages are kept 10 s in memory, keyed by path and what they were built from (the remotes' manifests, the
-//   API's content version), and sent with `s-maxage=10, stale-while-revalidate=60` for shared caches.
+//   API's content version), then served stale for 60 s more while they are rendered again, and sent with
+//   `s-maxage=10, stale-while-revalidate=60` for shared caches.
 // - Anything that fails (a remote down, throwing or over the time budget, the shell's bundle missing) gives today's
 //   client-rendered index.html, never an error page. Files are served as static-server.mjs serves them.
 import { createHash } from 'node:crypto';
@@ -146,20 +147,28 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
       versions[target.owner] = info.version;
     }
     const key = renderer.PageCache.key(url, versions);
-    const hit = pages.get(key);
-    if (hit) return { ...hit, cache: 'hit' };
-    if (inFlight.has(key)) return inFlight.get(key);
-    const pending = (async () => {
-      renderer.configure(cfg, remotes);
-      const started = Date.now();
-      const out = await renderer.renderPage(url, target.kind === 'remote' ? target.owner : null, RENDER_BUDGET_MS);
-      const html = renderer.composePage(template.text, out.markup, out.data, out.formats);
-      const page = { status: out.status, html: Buffer.from(html), ms: Date.now() - started };
-      if (out.complete) pages.set(key, page);
-      return { ...page, cache: 'miss' };
-    })().finally(() => inFlight.delete(key));
-    inFlight.set(key, pending);
-    return pending;
+    const hit = pages.lookup(key);
+    if (hit?.fresh) return { ...hit.page, cache: 'hit' };
+    const render = () => {
+      if (inFlight.has(key)) return inFlight.get(key);
+      const pending = (async () => {
+        renderer.configure(cfg, remotes);
+        const started = Date.now();
+        const out = await renderer.renderPage(url, target.kind === 'remote' ? target.owner : null, RENDER_BUDGET_MS);
+        const html = renderer.composePage(template.text, out.markup, out.data, out.formats);
+        const page = { status: out.status, html: Buffer.from(html), ms: Date.now() - started };
+        if (out.complete) pages.set(key, page);
+        return { ...page, cache: 'miss' };
+      })().finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+      return pending;
+    };
+    if (hit) {
+      // Stale (built from the same manifests and content, over 10 s ago): sent at once, rendered again meanwhile.
+      render().catch((error) => log(`[ssr] ${url}: ${error instanceof Error ? error.message : error}; the stale page stays until it is renewed or expires.`));
+      return { ...hit.page, cache: 'stale' };
+    }
+    return render();
   }
 
   if (renderer) {

@@ -45,11 +45,16 @@ export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader)
     );
     return;
   }
+  // A server-rendered page is on screen already: its start is cut into tasks of their own (config, the page's remote,
+  // hydration), so that the browser stays responsive in between (no single long task: Lighthouse's TBT).
+  const nextTask = () => (serverRendered ? new Promise<void>((resolve) => setTimeout(resolve, 0)) : Promise.resolve());
+  await nextTask();
   setRouteTable(config.routes);
   setRemoteLoader(makeLoader(config));
   const first = ownerOf(window.location.pathname);
   if (first) {
     const routes = await loadRoutes(first).catch(() => null);
+    await nextTask();
     // A server-rendered page came with its data (read below): nothing to prefetch.
     if (routes && !serverRendered) prefetchPage(routes, window.location.pathname);
   }

@@ -1,3 +1,7 @@
 // Async boundary: shared modules are negotiated before any of them is used (TOOLCHAIN-NOTES). Meanwhile config.json
 // and the current page's remote are already on their way: index.html's early script (early.ts) asked for them.
-void import(/* webpackChunkName: "start" */ './main');
+// On a server-rendered page (its scripts start once it has painted) the rest starts in a task of its own: evaluating
+// this file (the federation runtime) and negotiating the shared modules are then two shorter tasks, not one long one.
+const begin = () => void import(/* webpackChunkName: "start" */ './main');
+if (document.getElementById('root')?.hasAttribute('data-ssr')) setTimeout(begin, 0);
+else begin();

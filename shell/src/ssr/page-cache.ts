@@ -1,6 +1,9 @@
 // Rendered public pages kept briefly in memory (issue 21 item 3), keyed by path and what they were built from (the
 // remotes' manifest versions, the content version): a new manifest or a staff edit is a new key, so nothing stale is
 // served once either has changed. Pages hold no customer's data (personal parts render in the browser only).
+// A page past its time to live is still served for `staleMs` more while a new one is rendered (stale-while-
+// revalidate, as the Cache-Control header tells shared caches), so a visitor never waits for a render of a page
+// that was cached a minute ago.
 export interface CachedPage {
   status: number;
   html: string;
@@ -13,6 +16,7 @@ export class PageCache {
     private ttlMs = 10_000,
     private maxEntries = 500,
     private now: () => number = Date.now,
+    private staleMs = 60_000,
   ) {}
 
   static key(pathname: string, versions: Record<string, string>): string {
@@ -22,14 +26,22 @@ export class PageCache {
     return `${pathname}|${parts.join('&')}`;
   }
 
+  /** The page while it is fresh. */
   get(key: string): CachedPage | undefined {
+    const hit = this.lookup(key);
+    return hit?.fresh ? hit.page : undefined;
+  }
+
+  /** The page while it is fresh, or stale but within `staleMs` (`fresh: false`: render it again). */
+  lookup(key: string): { page: CachedPage; fresh: boolean } | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
-    if (hit.expires <= this.now()) {
+    const now = this.now();
+    if (hit.expires + this.staleMs <= now) {
       this.entries.delete(key);
       return undefined;
     }
-    return hit.page;
+    return { page: hit.page, fresh: hit.expires > now };
   }
 
   set(key: string, page: CachedPage): void {

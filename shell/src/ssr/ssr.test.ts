@@ -33,12 +33,26 @@ describe('targetOf', () => {
 describe('PageCache', () => {
   it('keeps a page for its time to live only', () => {
     let now = 1000;
-    const cache = new PageCache(10_000, 10, () => now);
+    const cache = new PageCache(10_000, 10, () => now, 0);
     cache.set('a', { status: 200, html: 'x' });
     now += 9_999;
     expect(cache.get('a')).toEqual({ status: 200, html: 'x' });
     now += 1;
     expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('serves a page past its time to live as stale for a while, then not at all', () => {
+    let now = 0;
+    const cache = new PageCache(10_000, 10, () => now, 60_000);
+    cache.set('a', { status: 200, html: 'x' });
+    expect(cache.lookup('a')).toEqual({ page: { status: 200, html: 'x' }, fresh: true });
+    now = 10_000;
+    expect(cache.lookup('a')).toEqual({ page: { status: 200, html: 'x' }, fresh: false });
+    now = 69_999;
+    expect(cache.lookup('a')?.fresh).toBe(false);
+    now = 70_000;
+    expect(cache.lookup('a')).toBeUndefined();
+    expect(cache.size).toBe(0);
   });
 
   it('drops the oldest pages beyond its size', () => {
