@@ -3,8 +3,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useRoutes } from 'react-router-dom';
 import { LoadCacheProvider, type LoadCache } from 'shared/load';
-import { GlobalStyles } from 'shared/ui';
+import { GlobalStyles, settleServerHead } from 'shared/ui';
 import { shellRoutes } from './routes';
+import { replayTypedFields } from './typed-early';
 
 /**
  * The storefront's routes. A declarative router: the apps use none of the data router's features (loaders, actions,
@@ -14,13 +15,21 @@ function Shell() {
   return useRoutes(shellRoutes);
 }
 
-/** The server's answers are the first page's: the first navigation closes the cache. */
+/**
+ * The server's answers and <head> tags are the first page's: the first navigation closes the cache and drops the
+ * server's head tags React did not take over (shared/ui settleServerHead). Mounted on a server-rendered page only.
+ */
 function CloseOnNavigation({ cache }: { cache: LoadCache }) {
   const { pathname, search } = useLocation();
-  const first = useRef(`${pathname}${search}`);
+  const first = useRef<string | null>(`${pathname}${search}`);
   useEffect(() => {
-    if (`${pathname}${search}` !== first.current) cache.close();
+    if (first.current === null || `${pathname}${search}` === first.current) return;
+    first.current = null;
+    cache.close();
+    settleServerHead();
   }, [cache, pathname, search]);
+  // Once hydrated: what the visitor typed before (shell/src/typed-early.ts).
+  useEffect(replayTypedFields, []);
   return null;
 }
 

@@ -11,6 +11,7 @@ import { loadRoutes, prefetchPage, preload, setRemoteLoader, type RemoteLoader }
 import { ownerOf, setRouteTable } from './route-table';
 import { App } from './app';
 import { DATA_ELEMENT_ID, FORMATS_ELEMENT_ID } from './ssr/serialise';
+import { noteTypedFields } from './typed-early';
 
 /**
  * What the server wrote into the page (shell/src/ssr/serialise.ts): the answers by load name (DATA_ELEMENT_ID), the
@@ -68,6 +69,7 @@ export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader)
   if (serverRendered) {
     // As a transition too: hydration then yields to the browser every few milliseconds (a blocking hydration of a long
     // page is one long task, Lighthouse's TBT), while the server's markup stays on screen and keeps its links.
+    noteTypedFields(container);
     startTransition(() => {
       hydrateRoot(container, app);
     });

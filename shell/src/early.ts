@@ -53,9 +53,10 @@ function filesOf(manifest: Manifest, manifestUrl: string): string[] {
 
 const config = fetch('/config.json', { cache: 'no-store' });
 // The first money format of the page costs 30-90 ms (the browser loads its number-formatting data): paid now, while
-// the page waits for its scripts, rather than in the middle of its first render. Not on a server-rendered page (this
-// script runs there once the page has loaded, and its hydration prints the server's formats: shared/format).
-if (!document.getElementById('root')?.hasAttribute('data-ssr')) formatMoney(0);
+// the page waits for its scripts, rather than in the middle of its first render. Not on a server-rendered page (marked
+// on <html>: its hydration prints the server's formats, shared/format; the page is on screen, so this would only be a
+// long task).
+if (!document.documentElement.hasAttribute('data-ssr')) formatMoney(0);
 window.__storefrontConfig = config;
 if (__FEDERATED__) {
   window.__storefrontManifest = config

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { setRuntimeConfig } from '../runtime-config';
-import { PageMeta, excerpt, pageTitle } from './page-meta';
+import { PageMeta, excerpt, pageTitle, settleServerHead } from './page-meta';
 
 const head = () => document.head;
 const meta = (selector: string) => head().querySelector<HTMLMetaElement>(selector)?.content;
@@ -48,6 +48,32 @@ it("uses config.json's origin when it names one; no image, a summary card; noind
   } finally {
     setRuntimeConfig(null as never);
   }
+});
+
+it('leaving a server-rendered page drops the server’s head tags React did not take over, and the defaults come back', () => {
+  // As the server sends a page (shell/src/ssr/serialise.ts): its own tags marked, index.html's defaults kept aside.
+  head().innerHTML =
+    '<title data-ssr-head="" data-page-meta="">About us | HostHub</title>' +
+    '<meta data-ssr-head="" name="description" content="About" data-page-meta="">' +
+    '<link data-ssr-head="" rel="canonical" href="http://localhost/about">';
+  document.body.innerHTML =
+    '<template id="storefront-default-head"><title>Storefront</title><meta name="description" content="Default"></template>';
+  // A navigation cut the hydration short: React took over none of them, and the next page has no PageMeta.
+  settleServerHead();
+  expect(Array.from(head().children).map((el) => el.outerHTML)).toEqual([
+    '<title>Storefront</title>',
+    '<meta name="description" content="Default">',
+  ]);
+  expect(document.getElementById('storefront-default-head')).toBeNull();
+});
+
+it('keeps the server’s head tags React took over (the page hydrated) and the page’s own', () => {
+  head().innerHTML = '<title data-ssr-head="" data-page-meta="">Blog | HostHub</title>';
+  const { unmount } = render(<PageMeta title="Blog" description="Posts" path="/blog" />);
+  settleServerHead();
+  expect(Array.from(head().querySelectorAll('title')).map((t) => t.textContent)).toEqual(['Blog | HostHub']);
+  expect(meta('meta[name="description"]')).toBe('Posts');
+  unmount();
 });
 
 it('titles end with the site name once; excerpts are plain text cut at a word', () => {

@@ -87,25 +87,57 @@ const stash: Element[] = [];
 /** Where a server-rendered page keeps index.html's defaults, which the server took out (shell/src/ssr/serialise.ts). */
 const SERVER_DEFAULTS_ID = 'storefront-default-head';
 
+/** How many PageMeta are on screen. */
+let mounted = 0;
+
+/** index.html's defaults (the server's inert copy, or the ones in <head>) into the stash. */
+function takeDefaultsAside() {
+  const fromServer = document.getElementById(SERVER_DEFAULTS_ID);
+  if (fromServer instanceof HTMLTemplateElement) {
+    stash.push(...Array.from(fromServer.content.children));
+    fromServer.remove();
+  }
+  for (const el of document.head.querySelectorAll(DEFAULTS)) {
+    stash.push(el);
+    el.remove();
+  }
+}
+
+/** The defaults back into <head>, unless a page's own tags are there. */
+function putDefaultsBack() {
+  if (document.head.querySelector(`[${OWN}]`)) return;
+  for (const el of stash.splice(0)) document.head.appendChild(el);
+}
+
 function useDefaultsAside() {
   useLayoutEffect(() => {
-    const fromServer = document.getElementById(SERVER_DEFAULTS_ID);
-    if (fromServer instanceof HTMLTemplateElement) {
-      stash.push(...Array.from(fromServer.content.children));
-      fromServer.remove();
-    }
-    for (const el of document.head.querySelectorAll(DEFAULTS)) {
-      stash.push(el);
-      el.remove();
-    }
+    mounted += 1;
+    takeDefaultsAside();
     return () => {
+      mounted -= 1;
       // After the commit: the next page's own tags, if it has any, are in place by then.
-      queueMicrotask(() => {
-        if (document.head.querySelector(`[${OWN}]`)) return;
-        for (const el of stash.splice(0)) document.head.appendChild(el);
-      });
+      queueMicrotask(putDefaultsBack);
     };
   }, []);
+}
+
+/** Marks the tags a server render put into <head> (shell/src/ssr/serialise.ts, SERVER_HEAD_ATTRIBUTE). */
+const SERVER_HEAD_ATTRIBUTE = 'data-ssr-head';
+
+/**
+ * Called by the shell when the visitor leaves the server-rendered page. Its <head> tags are React's once the page has
+ * hydrated (React takes over a matching title, meta and link), but a navigation during hydration leaves them to no
+ * one: the next page would show the previous page's title, or two of them. Those are removed here, and the defaults
+ * come back if no page states its own. React marks the elements it owns with its `__reactFiber$…` key.
+ */
+export function settleServerHead(): void {
+  for (const el of document.head.querySelectorAll(`[${SERVER_HEAD_ATTRIBUTE}]`)) {
+    if (!Object.keys(el).some((key) => key.startsWith('__reactFiber$'))) el.remove();
+  }
+  if (mounted === 0) {
+    takeDefaultsAside();
+    putDefaultsBack();
+  }
 }
 
 export function PageMeta({ title, description, path, image, type = 'website', noindex = false }: PageMetaProps) {

@@ -9,11 +9,11 @@ export function safeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The attribute marking the tags a server render put into <head> (shared/ui's settleServerHead reads it). */
+export const SERVER_HEAD_ATTRIBUTE = 'data-ssr-head';
+
 /** The <template> holding index.html's default title and description (read by shared/ui PageMeta). */
 export const DEFAULT_HEAD_ID = 'storefront-default-head';
-
-/** The <template> holding index.html's start-up tags on a server-rendered page (see deferStartup). */
-export const STARTUP_ID = 'storefront-startup';
 
 /** The element id the browser reads the data from (bootstrap.tsx). */
 export const DATA_ELEMENT_ID = 'storefront-ssr-data';
@@ -25,41 +25,44 @@ export function dataScript(value: unknown, id = DATA_ELEMENT_ID): string {
 }
 
 /**
- * Runs the tags kept in the STARTUP_ID template once the page has loaded (its images included) and painted, or after
- * 3 s at the latest: a script element is made anew (one parsed into a template never runs), in order.
+ * Puts `tags` (live again: a script parsed into a template never runs) into <head> once the browser has painted the
+ * page's largest element: its
+ * main image (React renders it with fetchpriority=high) when it has one, else the first largest paint; after 1 s at
+ * the latest (or at once where the browser does not report largest paints).
  */
-const STARTER =
-  `(()=>{const t=document.getElementById("${STARTUP_ID}");let d=!1;const go=()=>{if(d)return;d=!0;` +
-  `for(const n of Array.from(t.content.childNodes)){if("SCRIPT"===n.nodeName){const s=document.createElement("script");` +
-  `for(const a of Array.from(n.attributes))s.setAttribute(a.name,a.value);s.async=!1;s.text=n.textContent;document.head.appendChild(s)}` +
-  `else document.head.appendChild(document.importNode(n,!0))}};const l=()=>requestAnimationFrame(()=>setTimeout(go,0));` +
-  `"complete"===document.readyState?l():addEventListener("load",l,{once:!0});setTimeout(go,3e3)})()`;
+const starter = (tags: string[]) =>
+  `(()=>{let d=!1;const go=()=>{if(d)return;d=!0;const t=document.createElement("template");t.innerHTML=${safeJson(tags.join(''))};` +
+  `for(const n of Array.from(t.content.childNodes)){if("SCRIPT"!==n.nodeName){document.head.appendChild(n);continue}` +
+  `const s=document.createElement("script");for(const a of Array.from(n.attributes))s.setAttribute(a.name,a.value);` +
+  `s.async=!1;s.text=n.textContent;document.head.appendChild(s)}};const main=document.querySelector('img[fetchpriority="high"]');` +
+  `try{new PerformanceObserver((l)=>{for(const e of l.getEntries())if(!main||e.element===main)setTimeout(go,0)})` +
+  `.observe({type:"largest-contentful-paint",buffered:!0})}catch{go()}setTimeout(go,1e3)})()`;
 
 /**
- * A server-rendered page reads complete without scripts, so the scripts wait: index.html's start-up tags (the
- * config.json preload, the early script, the script preloads, the entry script) leave <head> for an inert <template>
- * and run once the page has loaded and painted (STARTER). The page's text and images get the connection and the main
- * thread first: hydration, which only adds the personal parts and interactivity, follows. On a client-rendered page the
- * same tags run at once, as they must (nothing is on screen before them).
+ * A server-rendered page reads complete without scripts, so its entry script waits until the page has painted its
+ * largest element (`starter`): the page's largest paint is not held up by evaluating scripts, and Lighthouse does not count
+ * them in it. The early script and config.json's preload (requests nothing on screen needs) wait with it; the entry
+ * and the shell's other scripts are preloaded meanwhile (so they download at once, and the window's load event waits
+ * for them). A client-rendered page runs all of it at once, as it must.
  */
-function deferStartup(head: string): { head: string; startup: string } {
+function deferEntry(head: string): { head: string; startup: string } {
   const tags: string[] = [];
   const rest = head.replace(
-    /<link\b(?=[^>]*\brel="?preload"?)(?=[^>]*(?:\bas="?script"?|\bhref="?\/config\.json"?))[^>]*>|<script\b[^>]*>[\s\S]*?<\/script>/g,
-    (tag) => {
+    /<script\b[^>]*?\bsrc="?([^"\s>]+)"?[^>]*><\/script>|<link\b(?=[^>]*\bhref="?\/config\.json)[^>]*>|<script>[\s\S]*?<\/script>/g,
+    (tag, src?: string) => {
       tags.push(tag);
-      return '';
+      return src ? `<link rel=preload as=script fetchpriority=low href=${src}>` : '';
     },
   );
   if (tags.length === 0) return { head, startup: '' };
-  return { head: rest, startup: `<template id="${STARTUP_ID}">${tags.join('')}</template><script>${STARTER}</script>` };
+  return { head: rest, startup: `<script>${starter(tags)}</script>` };
 }
 
 /**
  * Puts a rendered page into the built index.html: the markup into `<div id="root">`, the tags React hoists (a page's
  * <title>, <meta>, <link>, which it writes first when it does not render <head> itself) into <head> in place of the
- * template's own <title>, the page's data and the amounts it formatted before </body>, and the start-up tags after
- * them (deferStartup).
+ * template's own <title>, the page's data and the amounts it formatted before </body>, and the entry script's
+ * start after them (deferEntry).
  */
 export function composePage(template: string, markup: string, data: unknown, formats: Record<string, string> = {}): string {
   const hoisted: string[] = [];
@@ -67,11 +70,13 @@ export function composePage(template: string, markup: string, data: unknown, for
   for (;;) {
     const match = /^(?:<title\b[^>]*>[\s\S]*?<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)/.exec(rest);
     if (!match) break;
-    hoisted.push(match[0]);
+    // Marked: the browser drops the ones React did not take over when the visitor moves on (shared/ui PageMeta).
+    hoisted.push(match[0].replace(/^<(title|meta|link)\b/, `<$1 ${SERVER_HEAD_ATTRIBUTE}=""`));
     rest = rest.slice(match[0].length);
   }
   const headEnd = template.indexOf('</head>');
-  const deferred = deferStartup(template.slice(0, headEnd));
+  // Marked on <html>, for index.html's early script (it runs before #root is parsed): shell/src/early.ts.
+  const deferred = deferEntry(template.slice(0, headEnd).replace(/<html\b/, '<html data-ssr=""'));
   let head = deferred.head + template.slice(headEnd);
   // index.html's own title and description give way to the page's; they are kept aside in an inert <template> for the
   // browser to put back when it moves on to a page without metadata of its own (shared/ui PageMeta).

@@ -92,14 +92,14 @@ describe('composePage', () => {
 
   it('moves a title that carries attributes (PageMeta marks its tags) as well', () => {
     const page = composePage(template, '<title data-page-meta="">Blog | HostHub</title><main>x</main>', {});
-    expect(page).toContain('<head><meta name=description content="Default"><title data-page-meta="">Blog | HostHub</title></head>');
+    expect(page).toContain('<head><meta name=description content="Default"><title data-ssr-head="" data-page-meta="">Blog | HostHub</title></head>');
     expect(page.slice(0, page.indexOf('</head>'))).not.toContain('<title>Storefront</title>');
     expect(page).toContain('<div id="root" data-ssr=""><main>x</main></div>');
   });
 
   it('moves the tags React hoists into <head>, replacing the template’s title and description', () => {
     const page = composePage(template, '<title>Blog</title><meta name="description" content="Posts"/><main>x</main>', {});
-    expect(page).toContain('<head><title>Blog</title><meta name="description" content="Posts"/></head>');
+    expect(page).toContain('<head><title data-ssr-head="">Blog</title><meta data-ssr-head="" name="description" content="Posts"/></head>');
     // The defaults wait, inert, for the browser to put them back on a page without metadata of its own.
     const head = page.slice(0, page.indexOf('</head>'));
     expect(head).not.toContain('Storefront');
@@ -108,31 +108,41 @@ describe('composePage', () => {
     expect(page).toContain('<div id="root" data-ssr=""><main>x</main></div>');
   });
 
-  it('keeps index.html’s start-up tags aside until the page has loaded, in their order, and runs them then', () => {
+  it('starts the scripts once the page’s main image is painted; they are preloaded meanwhile', async () => {
     const built =
-      '<!doctype html><html><head><title>Storefront</title><link rel=preload href=/config.json as=fetch crossorigin=anonymous>' +
+      '<!doctype html><html lang=en><head><title>Storefront</title><link rel=preload href=/config.json as=fetch crossorigin=anonymous>' +
       '<script defer src=/main.1.js></script><link rel=preload as=script fetchpriority=low href=/start.2.js>' +
-      '<link rel=icon href=/i.svg><script>window.early=1</script></head><body><div id=root></div></body></html>';
-    const page = composePage(built, '<link rel="preload" as="image" href="/hero.svg"/><main>x</main>', {});
+      '<script>window.early=1</script></head><body><div id=root></div></body></html>';
+    const page = composePage(built, '<main><img src="/hero.svg" fetchPriority="high"/></main>', {});
     const head = page.slice(0, page.indexOf('</head>'));
-    expect(head).toBe('<!doctype html><html><head><title>Storefront</title><link rel=icon href=/i.svg><link rel="preload" as="image" href="/hero.svg"/>');
-    const startup = /<template id="storefront-startup">([\s\S]*?)<\/template><script>([\s\S]*?)<\/script><\/body>/.exec(page);
-    expect(startup?.[1]).toBe(
-      '<link rel=preload href=/config.json as=fetch crossorigin=anonymous><script defer src=/main.1.js></script>' +
-        '<link rel=preload as=script fetchpriority=low href=/start.2.js><script>window.early=1</script>',
+    expect(head).toBe(
+      '<!doctype html><html data-ssr="" lang=en><head><title>Storefront</title>' +
+        '<link rel=preload as=script fetchpriority=low href=/main.1.js><link rel=preload as=script fetchpriority=low href=/start.2.js>',
     );
-    // In a document that has loaded: the tags go into <head> as live elements, in order, and the inline one runs.
+    const starter = /<script>(\(\(\)=>[\s\S]*?)<\/script><\/body>/.exec(page)![1]!;
+    // In the browser: nothing runs until the largest paint is the main image's; then (a task later) the entry runs.
     document.head.innerHTML = '';
-    document.body.innerHTML = `<template id="storefront-startup">${startup![1]}</template>`;
-    new Function(startup![2]!)();
-    return new Promise<void>((resolve) => {
-      setTimeout(() => {
-        const added = Array.from(document.head.children).map((el) => `${el.tagName} ${el.getAttribute('href') ?? el.getAttribute('src') ?? ''}`);
-        expect(added).toEqual(['LINK /config.json', 'SCRIPT /main.1.js', 'LINK /start.2.js', 'SCRIPT ']);
-        expect((window as unknown as { early?: number }).early).toBe(1);
-        resolve();
-      }, 50);
+    document.body.innerHTML = '<p>Text</p><img src="/hero.svg" fetchpriority="high">';
+    let report: (entries: { element: Element }[]) => void = () => {};
+    const Observer = jest.fn((callback: (list: { getEntries(): { element: Element }[] }) => void) => {
+      report = (entries) => callback({ getEntries: () => entries });
+      return { observe: jest.fn() };
     });
+    const original = (window as unknown as { PerformanceObserver?: unknown }).PerformanceObserver;
+    (window as unknown as { PerformanceObserver: unknown }).PerformanceObserver = Observer;
+    try {
+      new Function(starter)();
+      const entries = () => Array.from(document.head.children).map((el) => el.getAttribute('src') ?? el.getAttribute('href') ?? el.textContent);
+      report([{ element: document.querySelector('p')! }]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(entries()).toEqual([]);
+      report([{ element: document.querySelector('img')! }]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(entries()).toEqual(['/config.json', '/main.1.js', 'window.early=1']);
+      expect((window as unknown as { early?: number }).early).toBe(1);
+    } finally {
+      (window as unknown as { PerformanceObserver?: unknown }).PerformanceObserver = original;
+    }
   });
 
   it('keeps the template’s title when the page has none, and `$` in the markup as it is', () => {
