@@ -155,7 +155,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
         renderer.configure(cfg, remotes);
         const started = Date.now();
         const out = await renderer.renderPage(url, target.kind === 'remote' ? target.owner : null, RENDER_BUDGET_MS);
-        const html = renderer.composePage(template.text, out.markup, out.data, out.formats);
+        const html = renderer.composePage(template.text, out.markup, out.data, out.formats, out.styles);
         const page = { status: out.status, html: Buffer.from(html), ms: Date.now() - started };
         if (out.complete) pages.set(key, page);
         return { ...page, cache: 'miss' };

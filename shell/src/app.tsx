@@ -5,7 +5,7 @@ import { useLocation, useRoutes } from 'react-router-dom';
 import { LoadCacheProvider, type LoadCache } from 'shared/load';
 import { GlobalStyles, settleServerHead } from 'shared/ui';
 import { shellRoutes } from './routes';
-import { replayTypedFields } from './typed-early';
+import { replayBeforeHydration } from './before-hydration';
 
 /**
  * The storefront's routes. A declarative router: the apps use none of the data router's features (loaders, actions,
@@ -28,8 +28,8 @@ function CloseOnNavigation({ cache }: { cache: LoadCache }) {
     cache.close();
     settleServerHead();
   }, [cache, pathname, search]);
-  // Once hydrated: what the visitor typed before (shell/src/typed-early.ts).
-  useEffect(replayTypedFields, []);
+  // Once hydrated: what the visitor typed, clicked and submitted before (shell/src/before-hydration.ts).
+  useEffect(replayBeforeHydration, []);
   return null;
 }
 

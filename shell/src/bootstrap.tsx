@@ -11,7 +11,7 @@ import { loadRoutes, prefetchPage, preload, setRemoteLoader, type RemoteLoader }
 import { ownerOf, setRouteTable } from './route-table';
 import { App } from './app';
 import { DATA_ELEMENT_ID, FORMATS_ELEMENT_ID } from './ssr/serialise';
-import { noteTypedFields } from './typed-early';
+import { noteTypedFields } from './before-hydration';
 
 /**
  * What the server wrote into the page (shell/src/ssr/serialise.ts): the answers by load name (DATA_ELEMENT_ID), the

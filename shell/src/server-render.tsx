@@ -1,6 +1,9 @@
 // Server rendering of the storefront's public pages (issue 21): the shell's layout and the owner remote's route,
 // the remote loaded through Module Federation's Node runtime from its own origin (its `/server/mf-manifest.json`).
 // scripts/ssr-server.mjs decides what is rendered, caches it and falls back to the client-rendered page on failure.
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
@@ -88,6 +91,8 @@ export interface Rendered {
   complete: boolean;
   /** The amounts the page formatted, as shared/format's seedMoneyFormats takes them. */
   formats: Record<string, string>;
+  /** The page's CSS as emotion's <style data-emotion> tags, for <head>. */
+  styles: string;
 }
 
 /**
@@ -109,6 +114,11 @@ export async function renderPage(url: string, owner: RemoteName | null, timeoutM
   // The page's data: fetched while rendering (each useLoad waits for its answer), then written into the page.
   const cache = new LoadCache(true);
   const formats: Record<string, string> = {};
+  // The page's CSS is collected for <head> (`compat`: emotion writes no <style> beside each component): a browser that
+  // paints a half-parsed page never shows an element before its style, and each rule is sent once. The browser's
+  // emotion takes these tags over at start (their names say which styles are in).
+  const styleCache = createCache({ key: 'css' });
+  styleCache.compat = true;
   const markup = await Promise.race([
     new Promise<string>((resolve, reject) => {
       let failure: unknown = null;
@@ -124,7 +134,11 @@ export async function renderPage(url: string, owner: RemoteName | null, timeoutM
           done();
         },
       });
-      const app = <App loadCache={cache} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>} />;
+      const app = (
+        <CacheProvider value={styleCache}>
+          <App loadCache={cache} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>} />
+        </CacheProvider>
+      );
       // React's work for this page (after each piece of data arrives too) runs in the async context made here.
       const stream = pageFormats.run(formats, () => renderToPipeableStream(app, {
         // Every part inline, however large: a page read without scripts (a crawler, a link preview) shows it all.
@@ -145,5 +159,7 @@ export async function renderPage(url: string, owner: RemoteName | null, timeoutM
     }),
     deadline,
   ]).finally(() => cache.abort());
-  return { status, markup, data: cache.toJSON(), complete: cache.failed === 0, formats };
+  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(styleCache);
+  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(markup));
+  return { status, markup, data: cache.toJSON(), complete: cache.failed === 0, formats, styles };
 }

@@ -9,6 +9,20 @@ export function safeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** Where the capture script (below) queues what was clicked or submitted before hydration (shell/src/before-hydration.ts). */
+export const EARLY_ACTIONS = '__storefrontEarlyActions';
+
+/**
+ * First in a server-rendered page's <head>: until the page has hydrated (the queue's `done` is set), a click on a
+ * button and a form's submission do nothing yet and are queued, to be replayed once React handles them. A link still
+ * navigates as a plain link (the next page is a whole page, rendered on the server or in the browser).
+ */
+const CAPTURE =
+  `(()=>{const q=[];window.${EARLY_ACTIONS}=q;const on=(e)=>{if(q.done||!(e.target instanceof Element))return;` +
+  `const b=e.type==="click"?e.target.closest('button,input[type="submit"],input[type="button"],[role="button"]'):e.target;` +
+  `if(!b||b.closest("a[href]"))return;e.preventDefault();e.stopImmediatePropagation();q.push([e.type,b,e.submitter||null])};` +
+  `addEventListener("click",on,!0);addEventListener("submit",on,!0)})()`;
+
 /** The attribute marking the tags a server render put into <head> (shared/ui's settleServerHead reads it). */
 export const SERVER_HEAD_ATTRIBUTE = 'data-ssr-head';
 
@@ -59,12 +73,19 @@ function deferEntry(head: string): { head: string; startup: string } {
 }
 
 /**
- * Puts a rendered page into the built index.html: the markup into `<div id="root">`, the tags React hoists (a page's
+ * Puts a rendered page into the built index.html: the markup into `<div id="root">`, its CSS (`styles`) and the tags
+ * React hoists (a page's
  * <title>, <meta>, <link>, which it writes first when it does not render <head> itself) into <head> in place of the
  * template's own <title>, the page's data and the amounts it formatted before </body>, and the entry script's
  * start after them (deferEntry).
  */
-export function composePage(template: string, markup: string, data: unknown, formats: Record<string, string> = {}): string {
+export function composePage(
+  template: string,
+  markup: string,
+  data: unknown,
+  formats: Record<string, string> = {},
+  styles = '',
+): string {
   const hoisted: string[] = [];
   let rest = markup;
   for (;;) {
@@ -77,7 +98,9 @@ export function composePage(template: string, markup: string, data: unknown, for
   const headEnd = template.indexOf('</head>');
   // Marked on <html>, for index.html's early script (it runs before #root is parsed): shell/src/early.ts.
   const deferred = deferEntry(template.slice(0, headEnd).replace(/<html\b/, '<html data-ssr=""'));
-  let head = deferred.head + template.slice(headEnd);
+  // The capture script first of all (after deferEntry, which would take it for index.html's early script).
+  let head =
+    deferred.head.replace(/<head>/, () => `<head><script>${CAPTURE}</script>`) + template.slice(headEnd);
   // index.html's own title and description give way to the page's; they are kept aside in an inert <template> for the
   // browser to put back when it moves on to a page without metadata of its own (shared/ui PageMeta).
   const aside: string[] = [];
@@ -89,10 +112,11 @@ export function composePage(template: string, markup: string, data: unknown, for
   };
   // The built index.html is minified: attribute quotes may be gone.
   if (hoisted.some((tag) => /^<title\b/.test(tag))) setAside(/<title>[\s\S]*?<\/title>/);
-  if (hoisted.some((tag) => /^<meta\b[^>]*name="description"/.test(tag))) setAside(/<meta name="?description"?[^>]*>/);
+  if (hoisted.some((tag) => /^<meta\b[^>]*name="description"/.test(tag)))
+    setAside(/<meta name="?description"?[^>]*>/);
   const defaults = aside.length ? `<template id="${DEFAULT_HEAD_ID}">${aside.join('')}</template>` : '';
   return head
-    .replace('</head>', () => `${hoisted.join('')}</head>`)
+    .replace('</head>', () => `${styles}${hoisted.join('')}</head>`)
     .replace(/<div id="?root"?><\/div>/, () => `<div id="root" data-ssr="">${rest}</div>`)
     .replace('</body>', () => {
       const money = Object.keys(formats).length ? dataScript(formats, FORMATS_ELEMENT_ID) : '';

@@ -80,25 +80,28 @@ describe('safeJson', () => {
   });
 });
 
+/** A composed page less the capture script at the top of <head> (tested in before-hydration.test.tsx). */
+const compose = (...args: Parameters<typeof composePage>) => composePage(...args).replace(/<head><script>[\s\S]*?<\/script>/, '<head>');
+
 describe('composePage', () => {
   const template =
     '<!doctype html><html><head><meta name=description content="Default"><title>Storefront</title></head><body><div id=root></div></body></html>';
 
   it('puts the markup into #root, marked as server-rendered, and the data before </body>', () => {
-    const page = composePage(template, '<main>Hi</main>', { a: '</script>' });
+    const page = compose(template, '<main>Hi</main>', { a: '</script>' });
     expect(page).toContain('<div id="root" data-ssr=""><main>Hi</main></div>');
     expect(page).toContain('<script type="application/json" id="storefront-ssr-data">{"a":"\\u003c/script\\u003e"}</script></body>');
   });
 
   it('moves a title that carries attributes (PageMeta marks its tags) as well', () => {
-    const page = composePage(template, '<title data-page-meta="">Blog | HostHub</title><main>x</main>', {});
+    const page = compose(template, '<title data-page-meta="">Blog | HostHub</title><main>x</main>', {});
     expect(page).toContain('<head><meta name=description content="Default"><title data-ssr-head="" data-page-meta="">Blog | HostHub</title></head>');
     expect(page.slice(0, page.indexOf('</head>'))).not.toContain('<title>Storefront</title>');
     expect(page).toContain('<div id="root" data-ssr=""><main>x</main></div>');
   });
 
   it('moves the tags React hoists into <head>, replacing the template’s title and description', () => {
-    const page = composePage(template, '<title>Blog</title><meta name="description" content="Posts"/><main>x</main>', {});
+    const page = compose(template, '<title>Blog</title><meta name="description" content="Posts"/><main>x</main>', {});
     expect(page).toContain('<head><title data-ssr-head="">Blog</title><meta data-ssr-head="" name="description" content="Posts"/></head>');
     // The defaults wait, inert, for the browser to put them back on a page without metadata of its own.
     const head = page.slice(0, page.indexOf('</head>'));
@@ -113,7 +116,7 @@ describe('composePage', () => {
       '<!doctype html><html lang=en><head><title>Storefront</title><link rel=preload href=/config.json as=fetch crossorigin=anonymous>' +
       '<script defer src=/main.1.js></script><link rel=preload as=script fetchpriority=low href=/start.2.js>' +
       '<script>window.early=1</script></head><body><div id=root></div></body></html>';
-    const page = composePage(built, '<main><img src="/hero.svg" fetchPriority="high"/></main>', {});
+    const page = compose(built, '<main><img src="/hero.svg" fetchPriority="high"/></main>', {});
     const head = page.slice(0, page.indexOf('</head>'));
     expect(head).toBe(
       '<!doctype html><html data-ssr="" lang=en><head><title>Storefront</title>' +
@@ -145,8 +148,13 @@ describe('composePage', () => {
     }
   });
 
+  it('puts the page’s CSS into <head>, before the tags React hoists', () => {
+    const page = compose(template, '<title>Blog</title><main class="css-abc">x</main>', {}, {}, '<style data-emotion="css abc">.css-abc{color:red}</style>');
+    expect(page).toContain('<style data-emotion="css abc">.css-abc{color:red}</style><title data-ssr-head="">Blog</title></head>');
+  });
+
   it('keeps the template’s title when the page has none, and `$` in the markup as it is', () => {
-    const page = composePage(template, '<p>$& $1 costs</p>', {});
+    const page = compose(template, '<p>$& $1 costs</p>', {});
     expect(page).toContain('<title>Storefront</title>');
     expect(page).toContain('<p>$& $1 costs</p>');
   });
