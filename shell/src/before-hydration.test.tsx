@@ -1,7 +1,7 @@
 import { act, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { noteTypedFields, replayBeforeHydration, replayTypedFields } from './before-hydration';
+import { noteTypedFields, replayBeforeHydration } from './before-hydration';
 import { composePage } from './ssr/serialise';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -41,7 +41,7 @@ it('hands React what was typed into a server-rendered page before it hydrated', 
   await act(async () => {
     hydrateRoot(container, <Search onQuery={(q) => queries.push(q)} />);
   });
-  await act(async () => replayTypedFields());
+  await act(async () => replayBeforeHydration());
   await act(async () => container.querySelector('form')!.requestSubmit());
   expect(queries).toEqual(['mybrand.ng/yearly']);
   expect(container.querySelector('input')!.value).toBe('mybrand.ng');

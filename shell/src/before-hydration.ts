@@ -2,8 +2,9 @@
 // - Typed text: the server's fields are plain HTML until then; the text stays on screen but React has not seen it, so
 //   a controlled field's state is still the server's ('' for a search box) and its next render or a submit would lose
 //   it. Noted before hydration, handed to React after it as if typed then (its change handlers run).
-// - Clicks on buttons and form submissions: queued by the capture script in the page's <head> (ssr/serialise.ts),
-//   replayed after hydration ('Add to cart' clicked as soon as the page showed adds to the cart).
+// - Clicks on buttons and form submissions: queued by the capture script in the page's <head> (ssr/serialise.ts) while
+//   their element is not hydrated, replayed once it is ('Add to cart' clicked as soon as the page showed adds to the
+//   cart; a click React cannot take yet, on a part still waiting for its code, would be dropped).
 import { EARLY_ACTIONS } from './ssr/serialise';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -29,32 +30,61 @@ export function noteTypedFields(container: HTMLElement): void {
     .map((field) => [field, field.value]);
 }
 
-type Queue = [type: string, target: Element, submitter: HTMLElement | null][] & { done?: boolean };
+/** React has hydrated this element: it holds its props (and handlers). */
+export const hydrated = (el: Element): boolean =>
+  Object.keys(el).some((key) => key.startsWith('__reactProps$'));
 
-/** After hydration: what was typed, then what was clicked and submitted, in order; later ones go to React directly. */
+type Action = [type: 'click' | 'submit', target: Element, submitter: HTMLElement | null];
+type Queue = Action[] & { pump?: () => void };
+
+/** Frames to wait for a part of the page to hydrate (its remote's code may still be on its way): about 10 s. */
+const MAX_FRAMES = 600;
+
+/**
+ * Once the root has hydrated: what was typed, then what was clicked and submitted, in order, each as soon as React
+ * has hydrated its element (a part of the page may hydrate later than the root); the capture script keeps queueing
+ * actions on parts not hydrated yet, and they follow.
+ */
 export function replayBeforeHydration(): void {
-  replayTypedFields();
   const queue = (window as unknown as Record<string, Queue | undefined>)[EARLY_ACTIONS];
-  if (!queue) return;
-  queue.done = true;
-  for (const [type, target, submitter] of queue.splice(0)) {
-    if (!target.isConnected) continue;
-    if (type === 'submit' && target instanceof HTMLFormElement)
-      target.requestSubmit(submitter?.isConnected ? submitter : undefined);
-    else if (type === 'click' && target instanceof HTMLElement) target.click();
-  }
+  const fields = typed.splice(0);
+  let frames = 0;
+  let scheduled = false;
+  const pump = () => {
+    scheduled = false;
+    for (;;) {
+      const next: [Element, () => void] | undefined = fields.length
+        ? [fields[0]![0], () => replayTyped(...fields.shift()!)]
+        : queue?.length
+          ? [queue[0]![1], () => replayAction(...queue.shift()!)]
+          : undefined;
+      if (!next) return;
+      const [target, replay] = next;
+      if (target.isConnected && !hydrated(target) && ++frames < MAX_FRAMES) {
+        scheduled = true;
+        requestAnimationFrame(pump);
+        return;
+      }
+      replay();
+    }
+  };
+  if (queue) queue.pump = () => scheduled || pump();
+  pump();
 }
 
-/** After hydration: each noted value goes to React as typed input. */
-export function replayTypedFields(): void {
-  for (const [field, value] of typed.splice(0)) {
-    if (!field.isConnected) continue;
-    // React keeps the value it last saw on the element's own `value` property: it is told something else first, then
-    // the prototype's setter puts the typed text back without telling it, so the event reads as a change.
-    field.value = value === '' ? ' ' : '';
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
-    field.dispatchEvent(
-      new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
-    );
-  }
+function replayAction(type: Action[0], target: Element, submitter: HTMLElement | null): void {
+  if (!target.isConnected) return;
+  if (type === 'submit' && target instanceof HTMLFormElement)
+    target.requestSubmit(submitter?.isConnected ? submitter : undefined);
+  else if (type === 'click' && target instanceof HTMLElement) target.click();
+}
+
+/** A noted value goes to React as typed input. */
+function replayTyped(field: Field, value: string): void {
+  if (!field.isConnected) return;
+  // React keeps the value it last saw on the element's own `value` property: it is told something else first, then
+  // the prototype's setter puts the typed text back without telling it, so the event reads as a change.
+  field.value = value === '' ? ' ' : '';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
