@@ -35,7 +35,7 @@ export const hydrated = (el: Element): boolean =>
   Object.keys(el).some((key) => key.startsWith('__reactProps$'));
 
 type Action = [type: 'click' | 'submit', target: Element, submitter: HTMLElement | null];
-type Queue = Action[] & { pump?: () => void };
+type Queue = Action[] & { pump?: () => void; typed?: Map<Field, string> };
 
 /** Frames to wait for a part of the page to hydrate (its remote's code may still be on its way): about 10 s. */
 const MAX_FRAMES = 600;
@@ -47,12 +47,22 @@ const MAX_FRAMES = 600;
  */
 export function replayBeforeHydration(): void {
   const queue = (window as unknown as Record<string, Queue | undefined>)[EARLY_ACTIONS];
-  const fields = typed.splice(0);
+  // Noted at hydration, and typed (input events) while the field was not hydrated, also later: the last value wins.
+  const fields: [Field, string][] = typed.splice(0);
+  const takeTyped = () => {
+    for (const [field, value] of queue?.typed ?? []) {
+      const known = fields.find(([f]) => f === field);
+      if (known) known[1] = value;
+      else fields.push([field, value]);
+    }
+    queue?.typed?.clear();
+  };
   let frames = 0;
   let scheduled = false;
   const pump = () => {
     scheduled = false;
     for (;;) {
+      takeTyped();
       const next: [Element, () => void] | undefined = fields.length
         ? [fields[0]![0], () => replayTyped(...fields.shift()!)]
         : queue?.length

@@ -14,15 +14,17 @@ export const EARLY_ACTIONS = '__storefrontEarlyActions';
 
 /**
  * First in a server-rendered page's <head>: a click on a button or a form's submission that React has not hydrated yet
- * (no `__reactProps$` key) does nothing yet and is queued, to be replayed once it has (the queue's `pump`). A link still
+ * (no `__reactProps$` key) does nothing yet and is queued, to be replayed once it has (the queue's `pump`); the last
+ * value typed into a field React has not hydrated is kept (`typed`), as the field's next render may wipe it. A link still
  * navigates as a plain link (the next page is a whole page, rendered on the server or in the browser).
  */
 const CAPTURE =
-  `(()=>{const q=[];window.${EARLY_ACTIONS}=q;const live=(n)=>Object.keys(n).some((k)=>k.startsWith("__reactProps$"));` +
-  `const on=(e)=>{if(!(e.target instanceof Element))return;` +
+  `(()=>{const q=[],v=new Map();q.typed=v;window.${EARLY_ACTIONS}=q;const live=(n)=>Object.keys(n).some((k)=>k.startsWith("__reactProps$"));` +
+  `const on=(e)=>{if(!(e.target instanceof Element))return;if(e.type==="input"||e.type==="change"){` +
+  `if(/^(INPUT|TEXTAREA|SELECT)$/.test(e.target.nodeName)&&!live(e.target)){v.set(e.target,e.target.value);q.pump&&q.pump()}return}` +
   `const b=e.type==="click"?e.target.closest('button,input[type="submit"],input[type="button"],[role="button"]'):e.target;` +
   `if(!b||b.closest("a[href]")||live(b))return;e.preventDefault();e.stopImmediatePropagation();` +
-  `q.push([e.type,b,e.submitter||null]);q.pump&&q.pump()};addEventListener("click",on,!0);addEventListener("submit",on,!0)})()`;
+  `q.push([e.type,b,e.submitter||null]);q.pump&&q.pump()};for(const t of["click","submit","input","change"])addEventListener(t,on,!0)})()`;
 
 /** The attribute marking the tags a server render put into <head> (shared/ui's settleServerHead reads it). */
 export const SERVER_HEAD_ATTRIBUTE = 'data-ssr-head';
