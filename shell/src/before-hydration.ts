@@ -31,7 +31,7 @@ export function noteTypedFields(container: HTMLElement): void {
 }
 
 /** React has hydrated this element: it holds its props (and handlers). */
-export const hydrated = (el: Element): boolean =>
+const handledByReact = (el: Element): boolean =>
   Object.keys(el).some((key) => key.startsWith('__reactProps$'));
 
 type Action = [type: 'click' | 'submit', target: Element, submitter: HTMLElement | null];
@@ -70,7 +70,7 @@ export function replayBeforeHydration(): void {
           : undefined;
       if (!next) return;
       const [target, replay] = next;
-      if (target.isConnected && !hydrated(target) && ++frames < MAX_FRAMES) {
+      if (target.isConnected && !handledByReact(target) && ++frames < MAX_FRAMES) {
         scheduled = true;
         requestAnimationFrame(pump);
         return;
