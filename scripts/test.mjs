@@ -30,16 +30,30 @@ function run(label, cmd, args, opts = {}) {
   return ok;
 }
 
+// The names of failed tests go into the summary at the end: CI keeps only the tail of what was printed.
 function countJest(file) {
   if (!existsSync(file)) return null;
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) };
+  const names = r.testResults.flatMap((suite) => {
+    const failedTests = suite.assertionResults.filter((t) => t.status === 'failed').map((t) => t.fullName);
+    const where = path.relative(root, suite.name);
+    return failedTests.length ? failedTests.map((t) => `${where} > ${t}`) : suite.status === 'failed' ? [where] : [];
+  });
+  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), names };
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return null;
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected };
+  const names = [];
+  const walk = (suite, where) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((t) => t.status === 'unexpected')) names.push(`${where} > ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title ? `${where} > ${child.title}` : where);
+  };
+  for (const suite of r.suites) walk(suite, suite.title);
+  return { passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected, names };
 }
 
 function tally(label, ok, counts) {
@@ -48,6 +62,7 @@ function tally(label, ok, counts) {
     failed += counts.failed;
     if (!ok && counts.failed === 0) failed += 1; // the runner failed outside any test
     lines.push(`     ${label}: ${counts.passed} passed, ${counts.failed} failed`);
+    for (const name of counts.names ?? []) lines.push(`       failed: ${name}`);
   } else if (ok) passed += 1;
   else failed += 1;
 }
@@ -106,7 +121,7 @@ if (want('cluster')) {
   else tally('cluster', ok, r && { passed: r.passed, failed: r.failed });
 }
 // Node 24 LTS (issue 18.6): the API suite (jest, PGlite) again; Node 22 ran the PostgreSQL one above.
-if (otherNodes) {
+if (otherNodes && (want('node24') || only.includes('node-versions'))) {
   const out = path.join(results, 'jest-api-node24.json');
   const [cmd, pre] = nodeCmd(24);
   const ok = run('api on Node 24', cmd, [
