@@ -229,7 +229,9 @@ async function withPostPath(list, api) {
 
 /**
  * The storefront server's throughput on `/` (issue 21): pages from its cache, and rendered for every request (a query
- * no request repeats makes each one a new page). autocannon, 10 connections, 8 s each, after a warm-up.
+ * no request repeats makes each one a new page). autocannon, 10 connections, 8 s each, after a warm-up: as many pages
+ * as the server gives (its capacity; with 10 requests always waiting, a page's latency there is 10 renders), then
+ * uncached pages at a steady 50 a second (the target's rate: the latency a visitor gets at that load).
  */
 async function ssrThroughput(origin) {
   const autocannon = createRequire(path.join(root, 'api', 'package.json'))('autocannon');
@@ -238,8 +240,10 @@ async function ssrThroughput(origin) {
   await bench({ duration: 2 });
   const cached = figures(await bench({}));
   let n = 0;
-  const uncached = figures(await bench({ requests: [{ setupRequest: (req) => ({ ...req, path: `/?bench=${n++}` }) }] }));
-  return { cached, uncached };
+  const fresh = [{ setupRequest: (req) => ({ ...req, path: `/?bench=${n++}` }) }];
+  const uncached = figures(await bench({ requests: fresh }));
+  const steady = figures(await bench({ requests: fresh, overallRate: 50 }));
+  return { cached, uncached, steady };
 }
 
 function report(builds, loads, lh, throughput) {
@@ -329,9 +333,10 @@ function ssrTargets(fig, throughput) {
     if (parts.length) out.push(`${page}: ${parts.join(', ')}`);
   }
   if (throughput) {
-    const { cached, uncached } = throughput;
+    const { cached, uncached, steady } = throughput;
     out.push(`server render of / from cache: ${cached.rps} pages/s, p99 ${cached.p99} ms, ${cached.errors} errors (target >= 300, p99 < 100): ${ok(cached.rps >= 300 && cached.p99 < 100)}`);
-    out.push(`server render of / uncached: ${uncached.rps} pages/s, p99 ${uncached.p99} ms, ${uncached.errors} errors (target >= 50, p99 < 100): ${ok(uncached.rps >= 50 && uncached.p99 < 100)}`);
+    out.push(`server render of / uncached, as fast as it goes: ${uncached.rps} pages/s, p99 ${uncached.p99} ms, ${uncached.errors} errors (target >= 50): ${ok(uncached.rps >= 50)}`);
+    out.push(`server render of / uncached, 50 pages/s: ${steady.rps} pages/s, p99 ${steady.p99} ms, ${steady.errors} errors (target p99 < 100): ${ok(steady.rps >= 49 && steady.p99 < 100)}`);
   }
   return out;
 }

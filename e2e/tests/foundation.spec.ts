@@ -22,6 +22,9 @@ test('every shared module is loaded once, and no remote fetches its own copy', a
   for (const url of ['/', '/blog', '/search?query=example.com', '/cart', '/auth', '/pricing']) {
     await page.goto(url);
     await expect(page.locator('main').first()).toBeVisible();
+    // A server-rendered page (issue 21) starts its scripts once its largest element is painted: each page's remote
+    // is loaded before the next page, and the federation runtime is there to be read after the last.
+    await page.waitForLoadState('networkidle');
   }
   const share = await page.evaluate(() => {
     const fed = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>> } }).__FEDERATION__;

@@ -2,7 +2,7 @@ import { act, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { noteTypedFields, replayBeforeHydration } from './before-hydration';
-import { composePage } from './ssr/serialise';
+import { composePage, EARLY_ACTIONS } from './ssr/serialise';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -59,15 +59,27 @@ function Cart({ onAdd }: { onAdd: () => void }) {
   );
 }
 
+/** The capture script as the server puts it into <head>, run once for the whole file (as once per page). */
+let captureInstalled = false;
+function installCapture(): void {
+  if (captureInstalled) return;
+  captureInstalled = true;
+  const page = composePage('<html><head></head><body><div id=root></div></body></html>', '<main>x</main>', {});
+  new Function(/<head><script>([\s\S]*?)<\/script>/.exec(page)![1]!)();
+}
+
+// A page has one replay; each test here is a page of its own.
+afterEach(() => {
+  const queue = (window as unknown as Record<string, (unknown[] & { pump?: unknown; typed?: Map<unknown, unknown>; busy?: boolean }) | undefined>)[EARLY_ACTIONS];
+  if (!queue) return;
+  queue.length = 0;
+  queue.typed?.clear();
+  delete queue.pump;
+  delete queue.busy;
+});
+
 it('replays a button clicked before hydration once React handles it, and lets later clicks through', async () => {
-  // The capture script as the server puts it into <head>.
-  const page = composePage(
-    '<html><head></head><body><div id=root></div></body></html>',
-    '<main>x</main>',
-    {},
-  );
-  const capture = /<head><script>([\s\S]*?)<\/script>/.exec(page)![1]!;
-  new Function(capture)();
+  installCapture();
   const container = document.createElement('div');
   document.body.appendChild(container);
   let added = 0;
@@ -88,5 +100,34 @@ it('replays a button clicked before hydration once React handles it, and lets la
   const link = new MouseEvent('click', { bubbles: true, cancelable: true });
   container.querySelector('a')!.dispatchEvent(link);
   expect(link.defaultPrevented).toBe(false);
+  container.remove();
+});
+
+it('holds a click on a hydrated button until the text typed before hydration has reached React', async () => {
+  installCapture();
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const queries: string[] = [];
+  container.innerHTML = renderToString(<Search onQuery={(q) => queries.push(q)} />);
+  // Typed before hydration: the capture script keeps the text.
+  const input = container.querySelector('input')!;
+  input.value = 'other.com';
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  await act(async () => {
+    hydrateRoot(container, <Search onQuery={(q) => queries.push(q)} />);
+  });
+  // The button has hydrated and is clicked before the replay has handed the text to React: the click waits for it.
+  const clicked = new MouseEvent('click', { bubbles: true, cancelable: true });
+  container.querySelector('button')!.dispatchEvent(clicked);
+  expect(clicked.defaultPrevented).toBe(true);
+  expect(queries).toEqual([]);
+  // The text first; the click a task later, once React has taken the text.
+  await act(async () => replayBeforeHydration());
+  expect(queries).toEqual([]);
+  await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+  expect(queries).toEqual(['other.com/monthly']);
+  // Nothing waits any more: the next click is React's at once.
+  await act(async () => container.querySelector('button')!.click());
+  expect(queries).toEqual(['other.com/monthly', 'other.com/monthly']);
   container.remove();
 });

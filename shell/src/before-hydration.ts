@@ -5,7 +5,7 @@
 // - Clicks on buttons and form submissions: queued by the capture script in the page's <head> (ssr/serialise.ts) while
 //   their element is not hydrated, replayed once it is ('Add to cart' clicked as soon as the page showed adds to the
 //   cart; a click React cannot take yet, on a part still waiting for its code, would be dropped).
-import { EARLY_ACTIONS } from './ssr/serialise';
+import { EARLY_ACTIONS, handledByReact } from './ssr/serialise';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -30,12 +30,9 @@ export function noteTypedFields(container: HTMLElement): void {
     .map((field) => [field, field.value]);
 }
 
-/** React has hydrated this element: it holds its props (and handlers). */
-const handledByReact = (el: Element): boolean =>
-  Object.keys(el).some((key) => key.startsWith('__reactProps$'));
 
 type Action = [type: 'click' | 'submit', target: Element, submitter: HTMLElement | null];
-type Queue = Action[] & { pump?: () => void; typed?: Map<Field, string> };
+type Queue = Action[] & { pump?: () => void; typed?: Map<Field, string>; busy?: boolean };
 
 /** Frames to wait for a part of the page to hydrate (its remote's code may still be on its way): about 10 s. */
 const MAX_FRAMES = 600;
@@ -59,22 +56,38 @@ export function replayBeforeHydration(): void {
   };
   let frames = 0;
   let scheduled = false;
+  // React applies what typed text changed in a microtask after the input event: a click replayed in the same task
+  // would still see the old state (a search for ''), so actions after typed text wait for the next task.
+  let typedJustNow = false;
+  const later = (wait: (next: () => void) => unknown) => {
+    // While something waits, the capture script queues every click and submission behind it (ssr/serialise.ts).
+    if (queue) queue.busy = true;
+    scheduled = true;
+    wait(pump);
+  };
   const pump = () => {
     scheduled = false;
     for (;;) {
       takeTyped();
-      const next: [Element, () => void] | undefined = fields.length
+      const typing = fields.length > 0;
+      const next: [Element, () => void] | undefined = typing
         ? [fields[0]![0], () => replayTyped(...fields.shift()!)]
         : queue?.length
           ? [queue[0]![1], () => replayAction(...queue.shift()!)]
           : undefined;
-      if (!next) return;
-      const [target, replay] = next;
-      if (target.isConnected && !handledByReact(target) && ++frames < MAX_FRAMES) {
-        scheduled = true;
-        requestAnimationFrame(pump);
+      if (!next) {
+        if (queue) queue.busy = false;
         return;
       }
+      const [target, replay] = next;
+      if (target.isConnected && !handledByReact(target) && ++frames < MAX_FRAMES) return later(requestAnimationFrame);
+      if (!typing && typedJustNow) {
+        typedJustNow = false;
+        return later((next) => setTimeout(next, 0));
+      }
+      typedJustNow = typing;
+      // The replayed click or submission itself goes through.
+      if (queue) queue.busy = false;
       replay();
     }
   };

@@ -13,17 +13,43 @@ export function safeJson(value: unknown): string {
 export const EARLY_ACTIONS = '__storefrontEarlyActions';
 
 /**
- * First in a server-rendered page's <head>: a click on a button or a form's submission that React has not hydrated yet
- * (no `__reactProps$` key) does nothing yet and is queued, to be replayed once it has (the queue's `pump`); the last
- * value typed into a field React has not hydrated is kept (`typed`), as the field's next render may wipe it. A link still
- * navigates as a plain link (the next page is a whole page, rendered on the server or in the browser).
+ * Whether React handles events on `node` now: its fiber is committed (React's own `getNearestMountedFiber` test, which
+ * its event system applies: a fiber placed or hydrating, or under one, is not). `__reactProps$` alone is not enough: React
+ * writes it while it renders a part's hydration, and an event that arrives before that part is committed reaches no
+ * handler (text typed into the home page's search box was lost that way, and then cleared by React). Used by the
+ * capture script (its source goes into the page, which is why it has no comment inside) and by
+ * shell/src/before-hydration.ts. 4098 is Placement | Hydrating (2 | 4096), looked at only on a fiber never committed (no
+ * alternate yet), as React does; tag 3 is the host root (a tree not under it is detached).
+ */
+export function handledByReact(node: object): boolean {
+  const key = Object.keys(node).find((k) => k.startsWith('__reactFiber$'));
+  type Fiber = { return: Fiber | null; alternate: unknown; flags: number; tag: number };
+  const fiber = key ? ((node as Record<string, unknown>)[key] as Fiber | undefined) : undefined;
+  if (!fiber) return false;
+  let top = fiber;
+  let nearest: Fiber | null = fiber;
+  for (let f: Fiber | null = fiber; f; f = f.return) {
+    top = f;
+    if (!fiber.alternate && f.flags & 4098) nearest = f.return;
+  }
+  return top.tag === 3 && nearest === fiber;
+}
+
+/**
+ * First in a server-rendered page's <head>: a click on a button or a form's submission that React does not handle yet
+ * (`handledByReact`) does nothing yet and is queued, to be replayed once it has (the queue's `pump`); the last
+ * value typed into a field React has not hydrated is kept (`typed`), as the field's next render may wipe it. While typed
+ * text or queued actions wait (`typed` not empty, or the replay `busy`), a click or submission on a hydrated element is
+ * queued behind them too: a search box's button can hydrate, and be clicked, before the text typed into its box has
+ * reached React. A link still navigates as a plain link (the next page is a whole page, rendered on the server or in
+ * the browser).
  */
 const CAPTURE =
-  `(()=>{const q=[],v=new Map();q.typed=v;window.${EARLY_ACTIONS}=q;const live=(n)=>Object.keys(n).some((k)=>k.startsWith("__reactProps$"));` +
+  `(()=>{const q=[],v=new Map();q.typed=v;window.${EARLY_ACTIONS}=q;const live=${String(handledByReact).replace(/\s*\n\s*/g, '')};` +
   `const on=(e)=>{if(!(e.target instanceof Element))return;if(e.type==="input"||e.type==="change"){` +
   `if(/^(INPUT|TEXTAREA|SELECT)$/.test(e.target.nodeName)&&!live(e.target)){v.set(e.target,e.target.value);q.pump&&q.pump()}return}` +
   `const b=e.type==="click"?e.target.closest('button,input[type="submit"],input[type="button"],[role="button"]'):e.target;` +
-  `if(!b||b.closest("a[href]")||live(b))return;e.preventDefault();e.stopImmediatePropagation();` +
+  `if(!b||b.closest("a[href]")||(live(b)&&!v.size&&!q.busy))return;e.preventDefault();e.stopImmediatePropagation();` +
   `q.push([e.type,b,e.submitter||null]);q.pump&&q.pump()};for(const t of["click","submit","input","change"])addEventListener(t,on,!0)})()`;
 
 /** The attribute marking the tags a server render put into <head> (shared/ui's settleServerHead reads it). */
