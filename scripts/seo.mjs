@@ -102,8 +102,8 @@ export function clearSeoCache() {
   cache.clear();
 }
 
-async function fetchList(url) {
-  const res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
+async function fetchList(url, headers) {
+  const res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { ...headers, accept: 'application/json' } });
   if (!res.ok) throw new Error(`${url} answered ${res.status}`);
   const body = await res.json();
   if (!Array.isArray(body)) throw new Error(`${url} did not answer a list`);
@@ -111,11 +111,11 @@ async function fetchList(url) {
 }
 
 /** The list at `url`, from memory when read less than SEO_CACHE_MS ago; the last good one (or []) if the API fails. */
-async function cachedList(url, now = Date.now()) {
+async function cachedList(url, headers = {}, now = Date.now()) {
   const entry = cache.get(url);
   if (entry?.value && now - entry.at < SEO_CACHE_MS) return entry.value;
   if (entry?.pending) return entry.pending;
-  const pending = fetchList(url)
+  const pending = fetchList(url, headers)
     .then((value) => {
       cache.set(url, { at: Date.now(), value });
       return value;
@@ -142,13 +142,14 @@ function reply(req, res, type, body) {
 
 /**
  * Answers GET/HEAD /robots.txt and /sitemap.xml; true when it did. `storefrontUrl` is the public origin (default: the
- * request's own Host); `protectedPrefixes` (optional) are config.json's protected routes.
+ * request's own Host); `protectedPrefixes` (optional) are config.json's protected routes; `apiHeaders` go with its reads
+ * from the API (the storefront server's token: scripts/ssr-server.mjs).
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
- * @param {{ apiBaseUrl: string, storefrontUrl?: string, protectedPrefixes?: string[] }} opts
+ * @param {{ apiBaseUrl: string, storefrontUrl?: string, protectedPrefixes?: string[], apiHeaders?: Record<string, string> }} opts
  * @returns {Promise<boolean>}
  */
-export async function handleSeo(req, res, { apiBaseUrl, storefrontUrl, protectedPrefixes = [] }) {
+export async function handleSeo(req, res, { apiBaseUrl, storefrontUrl, protectedPrefixes = [], apiHeaders = {} }) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const pathname = (req.url ?? '/').split('?')[0];
   if (pathname !== '/robots.txt' && pathname !== '/sitemap.xml') return false;
@@ -159,8 +160,8 @@ export async function handleSeo(req, res, { apiBaseUrl, storefrontUrl, protected
   }
   const api = trimSlash(apiBaseUrl);
   const [posts, services] = await Promise.all([
-    cachedList(`${api}/blog/blogposts/`),
-    cachedList(`${api}/hosting/services/`),
+    cachedList(`${api}/blog/blogposts/`, apiHeaders),
+    cachedList(`${api}/hosting/services/`, apiHeaders),
   ]);
   reply(req, res, 'application/xml; charset=utf-8', sitemapXml(origin, { posts, services }));
   return true;

@@ -48,6 +48,10 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
     log(`[ssr] ${path.relative(root, serverMain)} is missing: pages are rendered in the browser.`);
   }
   const pages = renderer ? new renderer.PageCache(pageTtlMs) : null;
+  // The API counts requests per address: the reads of every page rendered here come from one, so they carry the
+  // secret it shares with the API (SSR_API_TOKEN; npm start makes one) and are not counted as one client's.
+  const apiHeaders = process.env.SSR_API_TOKEN ? { 'X-Storefront-Server-Token': process.env.SSR_API_TOKEN } : {};
+  renderer?.setServerHeaders(apiHeaders);
 
   // config.json, read on every request as before (two small files): a change is live at the next page. Its
   // fingerprint is part of a cached page's key.
@@ -109,7 +113,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
   async function contentVersion(apiBaseUrl) {
     if (Date.now() - content.at < CONTENT_TTL_MS) return content.version;
     try {
-      const response = await fetch(`${apiBaseUrl}/content/version/`, { signal: AbortSignal.timeout(500) });
+      const response = await fetch(`${apiBaseUrl}/content/version/`, { signal: AbortSignal.timeout(500), headers: apiHeaders });
       const body = response.ok ? await response.json() : null;
       content = { version: String(body?.version ?? 'unknown'), at: Date.now() };
     } catch {
@@ -184,7 +188,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
       // robots.txt and sitemap.xml (scripts/seo.mjs) first.
       const cfg = currentConfig();
       const protectedPrefixes = Object.values(cfg.routes ?? {}).flatMap((entry) => entry.protected ?? []);
-      if (await handleSeo(req, res, { apiBaseUrl: cfg.apiBaseUrl, storefrontUrl: process.env.STOREFRONT_URL, protectedPrefixes })) return;
+      if (await handleSeo(req, res, { apiBaseUrl: cfg.apiBaseUrl, storefrontUrl: process.env.STOREFRONT_URL, protectedPrefixes, apiHeaders })) return;
       const url = req.url ?? '/';
       const isPage = (req.method === 'GET' || req.method === 'HEAD') && /text\/html/.test(req.headers.accept ?? '') && url !== '/config.json';
       // `X-Storefront-Render: client` asks for the client-rendered page (what a visitor gets when the server

@@ -6,6 +6,7 @@
 // Options: --nodes=N (2), --workers=N (1), --stats-port=P (HAProxy's stats page; off by default).
 // Ctrl-C (or SIGTERM) stops all of it: the storefront, then the nodes and worker (they drain), HAProxy, PostgreSQL.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { findHaproxy, ROOT, startCluster } from './lib/cluster.mjs';
@@ -56,6 +57,9 @@ async function stop(code = 0) {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 process.on('exit', () => storefront?.exitCode === null && storefront.kill('SIGKILL'));
+
+// The storefront's server and the API nodes share the secret that keeps its page renders' reads out of the per-IP limit.
+process.env.SSR_API_TOKEN ||= randomBytes(24).toString('base64url');
 
 // The storefront first: up in a second, so whoever waits for the API address finds the pages too.
 storefront = spawn(process.execPath, ['scripts/start.mjs', '--no-api'], {

@@ -1,6 +1,7 @@
 // `npm start` after install and build: the API, then the shell and each remote on its own origin.
 // Ctrl-C (or SIGTERM) stops everything cleanly.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,10 @@ const require = createRequire(import.meta.url);
 const { APPS, portOf, runtimeConfig } = require('../webpack.common.cjs');
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const noApi = process.argv.includes('--no-api');
+
+// The secret the storefront's server shows the API with the reads of the pages it renders, so they are not counted as
+// one client's requests (scripts/ssr-server.mjs); one per run unless set (start-cluster.mjs sets it for its nodes).
+process.env.SSR_API_TOKEN ||= randomBytes(24).toString('base64url');
 
 const children = [];
 let stopping = false;

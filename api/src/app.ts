@@ -38,6 +38,7 @@ import { devJobRoutes } from './jobs/dev-routes';
 import { clusterTestQueue, clusterTestQueueEnabled } from './jobs/cluster-test-queue';
 import { JobSystem, type QueueDefinition, type ScheduledPass } from './jobs/system';
 import { reconcilePendingPayments } from './payments/reconcile';
+import { SERVER_TOKEN_HEADER, sameToken } from './http/token';
 import './types';
 
 export const STATIC_DIR = path.join(API_ROOT, 'static');
@@ -217,6 +218,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       store: throttleStore(db.kind === 'postgres' && db.pool ? { kind: 'postgres', pool: db.pool } : { kind: 'memory' }) as never,
       max: config.rateLimit.max,
       timeWindow: config.rateLimit.windowMs,
+      // The storefront's server reads content for every page it renders, from one address: with the shared secret,
+      // its reads are not counted as one client's (SSR_API_TOKEN; anything but a read is counted as usual).
+      allowList: (request) => {
+        const token = config.rateLimit.serverToken;
+        const given = request.headers[SERVER_TOKEN_HEADER];
+        return Boolean(token) && request.method === 'GET' && typeof given === 'string' && sameToken(given, token!);
+      },
       errorResponseBuilder: (_request, context) =>
         new ApiError(429, {
           detail: `Request was throttled. Expected available in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,

@@ -69,6 +69,7 @@ const EnvSchema = v.object({
   KEEP_ALIVE_TIMEOUT_MS: v.optional(intFrom('KEEP_ALIVE_TIMEOUT_MS', 1000, 3_600_000), '72000'),
   METRICS_PORT: v.optional(intFrom('METRICS_PORT', 0, 65535)),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters'))),
+  SSR_API_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'SSR_API_TOKEN must be at least 16 characters'))),
 
   SEED: v.optional(bool('SEED'), 'true'),
   PAYMENT_PROVIDER: v.optional(
@@ -96,7 +97,12 @@ export interface Config {
   mailFrom: string;
   logLevel: string;
   bodyLimit: number;
-  rateLimit: { enabled: boolean; max: number; authMax: number; windowMs: number };
+  /**
+   * `serverToken` (SSR_API_TOKEN): the storefront's server sends it with the reads its page renders make
+   * (X-Storefront-Server-Token); they skip the per-IP limit, which would otherwise count every visitor's page as one
+   * client's requests (issue 21).
+   */
+  rateLimit: { enabled: boolean; max: number; authMax: number; windowMs: number; serverToken?: string };
   /**
    * Fastify's trustProxy: false (default: X-Forwarded-* ignored, request.ip is the peer), a hop count, or the
    * balancer's addresses/CIDRs. `true` trusts any peer: only when nothing but the balancer can reach the API.
@@ -193,7 +199,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     bodyLimit: e.BODY_LIMIT,
-    rateLimit: { enabled: e.RATE_LIMIT, max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX, windowMs: 60_000 },
+    rateLimit: { enabled: e.RATE_LIMIT, max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX, windowMs: 60_000, serverToken: e.SSR_API_TOKEN },
     trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
     drainDelayMs: e.DRAIN_DELAY_MS ?? (nodeEnv === 'production' ? 5000 : nodeEnv === 'test' ? 0 : 200),
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,

@@ -19,21 +19,21 @@ class MemoryStorage {
 }
 Object.assign(globalThis, { localStorage: new MemoryStorage() });
 
-import { api, errorText, setApiEffects } from 'shared/api-client';
+import { api, errorText, setApiEffects, setServerHeaders } from 'shared/api-client';
 import { setRuntimeConfig } from 'shared/runtime-config';
 import { sessionStore } from 'shared/session';
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 let server: Server;
 let handler: Handler;
-const seen: { url: string; auth?: string; body: string }[] = [];
+const seen: { url: string; auth?: string; body: string; token?: string }[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      seen.push({ url: req.url ?? '', auth: req.headers.authorization, body });
+      seen.push({ url: req.url ?? '', auth: req.headers.authorization, body, token: req.headers['x-storefront-server-token'] as string | undefined });
       handler(req, body, res);
     });
   });
@@ -124,4 +124,16 @@ it('passes other errors to the caller, with the server text available', async ()
   };
   const limited = await api.post('core/login/', { json: {} }).json().catch((e: unknown) => e);
   expect(errorText(limited, 'x')).toBe('Too many attempts. Please try again in 42 seconds.');
+});
+
+it("sends the storefront server's headers with every call once set, and none before", async () => {
+  handler = (_req, _body, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
+  await api.get('manager/faqs/').json();
+  setServerHeaders({ 'X-Storefront-Server-Token': 'server-secret-0123456789' });
+  try {
+    await api.get('manager/faqs/').json();
+  } finally {
+    setServerHeaders({});
+  }
+  expect(seen.map((s) => s.token)).toEqual([undefined, 'server-secret-0123456789']);
 });

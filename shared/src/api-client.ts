@@ -64,6 +64,15 @@ function refreshSession(): Promise<void> {
   return refreshing;
 }
 
+/**
+ * Headers sent with every call, set by the storefront's server for its page renders (shell/src/server-render.tsx: the
+ * token that keeps its reads out of the API's per-IP limit). Never set in a browser.
+ */
+let extraHeaders: Record<string, string> = {};
+export function setServerHeaders(headers: Record<string, string>): void {
+  extraHeaders = { ...headers };
+}
+
 /** A promise that never settles: the page is about to reload or leave, so callers must not react. */
 const pageLeaving = <T>() => new Promise<T>(() => {});
 
@@ -79,6 +88,7 @@ export const api = ky.create({
     ],
     beforeRequest: [
       ({ request }) => {
+        for (const [name, value] of Object.entries(extraHeaders)) request.headers.set(name, value);
         const access = getAccess();
         if (access) request.headers.set('Authorization', `Token ${access}`);
       },

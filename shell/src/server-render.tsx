@@ -18,6 +18,7 @@ import { App } from './app';
 import { loadRoutes, resetRemote, setRemoteLoader } from './remotes';
 import { setRouteTable } from './route-table';
 
+export { setServerHeaders } from 'shared/api-client';
 export { targetOf, type ServerRoutes, type Target } from './ssr/route-match';
 export { PageCache } from './ssr/page-cache';
 export { composePage, safeJson } from './ssr/serialise';

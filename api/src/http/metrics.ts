@@ -7,10 +7,10 @@
 //   sidecar) serving /metrics, /healthz and /readyz; the only HTTP a worker (ROLE=worker) serves.
 // - METRICS_TOKEN: GET /metrics on the API port with `Authorization: Bearer <token>`.
 // Without the token, /metrics on the API port is a plain 404, as for any unknown address.
-import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { healthRoutes } from './health';
+import { sameToken } from './token';
 
 export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
@@ -116,12 +116,6 @@ export function createMetrics(app: FastifyInstance): Registry {
   });
   return register;
 }
-
-const sameToken = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 /** GET /metrics on the API itself: only with the bearer token; a 404 like any unknown address otherwise. */
 export function metricsRoute(app: FastifyInstance, register: Registry, token: string | undefined): void {

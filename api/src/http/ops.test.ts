@@ -143,6 +143,32 @@ describe('TRUST_PROXY and keep-alive', () => {
   });
 });
 
+describe("the storefront server's token (SSR_API_TOKEN)", () => {
+  it("lets its reads past the per-IP limit; a wrong token, none, or a write is counted as anyone's", async () => {
+    const token = 'a-storefront-server-secret-1234';
+    const app = await appOn(t, { RATE_LIMIT: 'true', RATE_LIMIT_MAX: '2', SSR_API_TOKEN: token });
+    const read = (headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/manager/faqs/', headers });
+    try {
+      // Every page the storefront renders reads from one address: none of it is throttled.
+      for (let i = 0; i < 5; i++) expect((await read({ 'x-storefront-server-token': token })).statusCode).toBe(200);
+      // The same address without the token, or with a wrong one, has its 2 a minute.
+      expect((await read()).statusCode).toBe(200);
+      expect((await read({ 'x-storefront-server-token': `${token}x` })).statusCode).toBe(200);
+      expect((await read({ 'x-storefront-server-token': 'a-guess-of-the-same-length-00' })).statusCode).toBe(429);
+      expect((await read()).statusCode).toBe(429);
+      // A write with the token is counted too.
+      const write = await app.inject({ method: 'POST', url: '/api/cart/clear_cart/', headers: { 'x-storefront-server-token': token } });
+      expect(write.statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is at least 16 characters', () => {
+    expect(() => loadConfig({ SSR_API_TOKEN: 'short' })).toThrow(/SSR_API_TOKEN must be at least 16 characters/);
+  });
+});
+
 describe('/healthz and /readyz', () => {
   it('answer 200 when ready, are never rate limited and are not in the public OpenAPI', async () => {
     const app = await appOn(t, { RATE_LIMIT: 'true', RATE_LIMIT_MAX: '2' });
