@@ -49,9 +49,10 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
   }
   const pages = renderer ? new renderer.PageCache(pageTtlMs) : null;
   // The API counts requests per address: the reads of every page rendered here come from one, so they carry the
-  // secret it shares with the API (SSR_API_TOKEN; npm start makes one) and are not counted as one client's.
+  // secret it shares with the API (SSR_API_TOKEN; npm start makes one) and are not counted as one client's. Renders
+  // share their reads for a moment (shell/src/ssr/shared-reads.ts), until the content version changes.
   const apiHeaders = process.env.SSR_API_TOKEN ? { 'X-Storefront-Server-Token': process.env.SSR_API_TOKEN } : {};
-  renderer?.setServerHeaders(apiHeaders);
+  renderer?.serverReads(apiHeaders);
 
   // config.json, read on every request as before (two small files): a change is live at the next page. Its
   // fingerprint is part of a cached page's key.
@@ -157,6 +158,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
       if (inFlight.has(key)) return inFlight.get(key);
       const pending = (async () => {
         renderer.configure(cfg, remotes);
+        renderer.contentVersion(versions.content);
         const started = Date.now();
         const out = await renderer.renderPage(url, target.kind === 'remote' ? target.owner : null, RENDER_BUDGET_MS);
         const html = renderer.composePage(template.text, out.markup, out.data, out.formats, out.styles);

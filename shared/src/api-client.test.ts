@@ -19,7 +19,7 @@ class MemoryStorage {
 }
 Object.assign(globalThis, { localStorage: new MemoryStorage() });
 
-import { api, errorText, setApiEffects, setServerHeaders } from 'shared/api-client';
+import { api, errorText, setApiEffects, setServerFetch } from 'shared/api-client';
 import { setRuntimeConfig } from 'shared/runtime-config';
 import { sessionStore } from 'shared/session';
 
@@ -126,14 +126,19 @@ it('passes other errors to the caller, with the server text available', async ()
   expect(errorText(limited, 'x')).toBe('Too many attempts. Please try again in 42 seconds.');
 });
 
-it("sends the storefront server's headers with every call once set, and none before", async () => {
+it("goes through the storefront server's fetch once it is set, and the platform's before and after", async () => {
   handler = (_req, _body, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
   await api.get('manager/faqs/').json();
-  setServerHeaders({ 'X-Storefront-Server-Token': 'server-secret-0123456789' });
+  setServerFetch((input, init) => {
+    const request = new Request(input, init);
+    request.headers.set('X-Storefront-Server-Token', 'server-secret-0123456789');
+    return fetch(request);
+  });
   try {
     await api.get('manager/faqs/').json();
   } finally {
-    setServerHeaders({});
+    setServerFetch(null);
   }
-  expect(seen.map((s) => s.token)).toEqual([undefined, 'server-secret-0123456789']);
+  await api.get('manager/faqs/').json();
+  expect(seen.map((s) => s.token)).toEqual([undefined, 'server-secret-0123456789', undefined]);
 });

@@ -65,12 +65,12 @@ function refreshSession(): Promise<void> {
 }
 
 /**
- * Headers sent with every call, set by the storefront's server for its page renders (shell/src/server-render.tsx: the
- * token that keeps its reads out of the API's per-IP limit). Never set in a browser.
+ * The fetch of the storefront's server for its page renders (shell/src/ssr/shared-reads.ts: reads shared between
+ * renders, with the token that keeps them out of the API's per-IP limit); null: the platform's. Never set in a browser.
  */
-let extraHeaders: Record<string, string> = {};
-export function setServerHeaders(headers: Record<string, string>): void {
-  extraHeaders = { ...headers };
+let serverFetch: typeof fetch | null = null;
+export function setServerFetch(next: typeof fetch | null): void {
+  serverFetch = next;
 }
 
 /** A promise that never settles: the page is about to reload or leave, so callers must not react. */
@@ -84,11 +84,11 @@ export const api = ky.create({
     init: [
       (options) => {
         options.prefix = getRuntimeConfig().apiBaseUrl;
+        if (serverFetch) options.fetch = serverFetch;
       },
     ],
     beforeRequest: [
       ({ request }) => {
-        for (const [name, value] of Object.entries(extraHeaders)) request.headers.set(name, value);
         const access = getAccess();
         if (access) request.headers.set('Authorization', `Token ${access}`);
       },

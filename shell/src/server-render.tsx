@@ -11,14 +11,15 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { RouteObject } from 'react-router-dom';
 // The static router is used by the server only: it is not part of the router list the browser shares.
 import { StaticRouter, matchRoutes } from 'storefront-react-router';
+import { setServerFetch } from 'shared/api-client';
 import { recordMoneyFormats } from 'shared/format';
 import { LoadCache } from 'shared/load';
 import { setRuntimeConfig, type RemoteName, type RuntimeConfig } from 'shared/runtime-config';
 import { App } from './app';
 import { loadRoutes, resetRemote, setRemoteLoader } from './remotes';
 import { setRouteTable } from './route-table';
+import { sharedReads, type SharedReads } from './ssr/shared-reads';
 
-export { setServerHeaders } from 'shared/api-client';
 export { targetOf, type ServerRoutes, type Target } from './ssr/route-match';
 export { PageCache } from './ssr/page-cache';
 export { composePage, safeJson } from './ssr/serialise';
@@ -76,6 +77,22 @@ export function configure(config: RuntimeConfig & { routes: Record<string, { pre
   if (fresh.length) registerRemotes(fresh.map(([name, remote]) => ({ name, ...remote })), { force: true });
   // The routes already loaded from a remote's previous entry are dropped: the next page loads the new ones.
   for (const [name] of fresh) if (known[name]) resetRemote(name);
+}
+
+let reads: SharedReads | null = null;
+
+/**
+ * The API reads of the renders: shared between renders for a moment (ssr/shared-reads.ts), each with `headers` (the
+ * storefront server's token). Called once, at start.
+ */
+export function serverReads(headers: Record<string, string>): void {
+  reads = sharedReads({ headers });
+  setServerFetch(reads.fetch);
+}
+
+/** The API's content version, before each page: a new one (staff edited content) drops the reads kept so far. */
+export function contentVersion(version: string): void {
+  reads?.setVersion(version);
 }
 
 /** Loads a remote's routes ahead of its first page (on start and after a redeploy), so that page fits the budget. */
