@@ -30,7 +30,6 @@ export function noteTypedFields(container: HTMLElement): void {
     .map((field) => [field, field.value]);
 }
 
-
 type Action = [type: 'click' | 'submit', target: Element, submitter: HTMLElement | null];
 type Queue = Action[] & { pump?: () => void; typed?: Map<Field, string>; busy?: boolean };
 
