@@ -64,6 +64,12 @@ it('passes writes, reads with credentials and answers that may not be shared str
     `POST ${URL_A}`, `GET ${URL_A}`, 'GET http://api.test/api/cart/', 'GET http://api.test/down/', 'GET http://api.test/mine/',
     `POST ${URL_A}`, `GET ${URL_A}`, 'GET http://api.test/api/cart/', 'GET http://api.test/down/', 'GET http://api.test/mine/',
   ]);
+  // A render that waited for a read whose answer may not be shared asks on its own, and gets its own answer.
+  fake.calls.length = 0;
+  const both = await Promise.all([reads.fetch('http://api.test/down/'), reads.fetch('http://api.test/down/')]);
+  expect(both.map((r) => r.status)).toEqual([503, 503]);
+  expect(await both[1]!.text()).toBe('busy');
+  expect(fake.calls).toEqual(['GET http://api.test/down/', 'GET http://api.test/down/']);
 });
 
 it("a render giving up (its signal aborted) does not take the read away from the others", async () => {

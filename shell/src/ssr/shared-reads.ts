@@ -59,28 +59,26 @@ export function sharedReads({
     if (request.method !== 'GET' || request.headers.has('authorization') || request.headers.has('cookie')) return base(request);
     const key = request.url;
     let entry = kept.get(key);
-    if (!entry || now() - entry.at >= ttlMs) {
-      const answer = readShared(request);
-      const fresh = { at: now(), answer };
+    const starts = !entry || now() - entry.at >= ttlMs;
+    if (starts) {
+      const fresh = { at: now(), answer: readShared(request) };
       entry = fresh;
       kept.set(key, fresh);
       // A failed read, or an answer that may not be shared, is not kept: the next render asks again.
-      answer.then(
+      fresh.answer.then(
         (value) => value instanceof Response && kept.get(key) === fresh && kept.delete(key),
         () => kept.get(key) === fresh && kept.delete(key),
       );
-      // The one render that started a read not to be shared gets that answer itself.
-      const first = await answer;
-      if (first instanceof Response) return first;
     }
+    const shared = entry!.answer;
     const signal = request.signal;
     const answer = await new Promise<Answer | Response>((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason);
       signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-      entry.answer.then(resolve, reject);
+      shared.then(resolve, reject);
     });
-    // Waited for a read that then turned out not to be shared: this render asks on its own.
-    if (answer instanceof Response) return base(request);
+    // An answer not to be shared: the render that asked for it gets it; one that waited for it asks on its own.
+    if (answer instanceof Response) return starts ? answer : base(request);
     return new Response(answer.body.slice(0), { status: answer.status, statusText: answer.statusText, headers: answer.headers });
   };
 
