@@ -249,28 +249,32 @@ async function ssrThroughput(origin) {
 /**
  * Visitors arriving at `rate` a second on average, each at a random moment (a Poisson process, seeded: the same
  * moments every run), for `seconds`: each request is sent when its visitor arrives, whatever the ones before are
- * doing (autocannon's `overallRate` sends each second's requests in a burst at its start instead). Latency figures
- * in ms.
+ * doing (autocannon's `overallRate` sends each second's requests in a burst at its start instead). The first
+ * `warmSeconds` of arrivals are not counted: they warm this process's own HTTP client (undici compiles and connects on
+ * first use; measured without them, the first 300 ms of a run took 200-300 ms a page whatever the server did).
+ * Latency figures in ms.
  */
-async function arrivals(origin, rate, seconds, nextPath) {
+async function arrivals(origin, rate, seconds, nextPath, warmSeconds = 1) {
   let seed = 21;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) + 1) / (2 ** 31 + 1);
   const latencies = [];
   let errors = 0;
   const started = performance.now();
   const pending = [];
-  for (let at = 0; at < seconds * 1000; at += -Math.log(random()) * (1000 / rate)) {
+  for (let at = 0; at < (warmSeconds + seconds) * 1000; at += -Math.log(random()) * (1000 / rate)) {
     const wait = started + at - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const sent = performance.now();
+    const counted = at >= warmSeconds * 1000;
     pending.push(
       fetch(origin + nextPath(), { headers: { accept: 'text/html' } })
         .then(async (res) => {
           await res.arrayBuffer();
+          if (!counted) return;
           if (!res.ok) errors += 1;
           latencies.push(performance.now() - sent);
         })
-        .catch(() => (errors += 1)),
+        .catch(() => counted && (errors += 1)),
     );
   }
   await Promise.all(pending);

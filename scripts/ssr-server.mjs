@@ -12,6 +12,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +21,7 @@ import { send, staticHandler } from './static-server.mjs';
 import { handleSeo } from './seo.mjs';
 
 const require = createRequire(import.meta.url);
+const gzipAsync = promisify(gzip);
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /** How long a page may take to render (remote load included) before the client-rendered page is sent instead. */
@@ -50,7 +53,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
   const pages = renderer ? new renderer.PageCache(pageTtlMs) : null;
   // The API counts requests per address: the reads of every page rendered here come from one, so they carry the
   // secret it shares with the API (SSR_API_TOKEN; npm start makes one) and are not counted as one client's. Renders
-  // share their reads for a moment (shell/src/ssr/shared-reads.ts), until the content version changes. The header's
+  // share their loads' answers for a moment (shell/src/ssr/shared-answers.ts), until the content version changes. The header's
   // name is the API's SERVER_TOKEN_HEADER (api/src/http/token.ts).
   const apiHeaders = process.env.SSR_API_TOKEN ? { 'X-Storefront-Server-Token': process.env.SSR_API_TOKEN } : {};
   renderer?.serverReads(apiHeaders);
@@ -163,7 +166,10 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
         const started = Date.now();
         const out = await renderer.renderPage(url, target.kind === 'remote' ? target.owner : null, RENDER_BUDGET_MS);
         const html = renderer.composePage(template.text, out.markup, out.data, out.formats, out.styles);
-        const page = { status: out.status, html: Buffer.from(html), ms: Date.now() - started };
+        // Compressed once, in libuv's thread pool: every visitor of a cached page gets the same bytes, and the event
+        // loop renders the next page meanwhile.
+        const identity = Buffer.from(html);
+        const page = { status: out.status, html: { identity, gzip: await gzipAsync(identity, { level: 6 }) }, ms: Date.now() - started };
         if (out.complete) pages.set(key, page);
         return { ...page, cache: 'miss' };
       })().finally(() => inFlight.delete(key));

@@ -100,16 +100,19 @@ export function staticHandler({ dir, spa = false, cors = false, config }) {
 
 /**
  * Sends `body` as a file of type `ext` would be sent: gzip when asked for (cached by `key`), `Cache-Control`, length.
+ * `body` may come compressed already (`{identity, gzip}`: a rendered page, compressed once off the main thread).
+ * @param {Buffer | {identity: Buffer, gzip: Buffer}} body
  * @param {Record<string, string>} [extra]  more headers (e.g. Vary)
  */
 export function send(req, res, body, ext, cacheControl, key, status = 200, extra = {}) {
   const headers = { 'Content-Type': TYPES[ext] ?? 'application/octet-stream', 'Cache-Control': cacheControl, Vary: 'Accept-Encoding', ...extra };
-  let out = body;
-  if (COMPRESSIBLE.has(ext) && body.length > 512 && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-    out = key && gzipCache.get(key);
+  const identity = Buffer.isBuffer(body) ? body : body.identity;
+  let out = identity;
+  if (COMPRESSIBLE.has(ext) && identity.length > 512 && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    out = Buffer.isBuffer(body) ? key && gzipCache.get(key) : body.gzip;
     if (!out) {
-      // Once per file (cached), so the smallest output; a body without a key (a rendered page) is compressed faster.
-      out = gzipSync(body, { level: key ? 9 : 6 });
+      // Once per file (cached), so the smallest output; a body without a key is compressed faster.
+      out = gzipSync(identity, { level: key ? 9 : 6 });
       if (key) gzipCache.set(key, out);
     }
     headers['Content-Encoding'] = 'gzip';

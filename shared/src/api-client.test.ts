@@ -57,7 +57,10 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify(body));
 };
-const tick = () => new Promise((r) => setTimeout(r, 50));
+/** Waits until `done()` holds (the flows below are several requests long: a fixed wait failed on a busy machine). */
+async function until(done: () => boolean, ms = 3000) {
+  for (const end = Date.now() + ms; !done() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 10));
+}
 
 it('sends no Authorization header without a session, and Token <access> with one', async () => {
   handler = (_req, _b, res) => json(res, 200, { ok: true });
@@ -81,8 +84,9 @@ it('refreshes once for concurrent 401s, posting the access value as refresh, sto
   const calls = [api.get('a').json(), api.get('b').json(), api.get('c').json()];
   let settled = false;
   void Promise.race(calls).finally(() => (settled = true));
-  await tick();
-  await tick();
+  await until(() => reload.mock.calls.length > 0);
+  // Any late 401 would have asked for a second refresh by now.
+  await new Promise((r) => setTimeout(r, 50));
   const refreshes = seen.filter((s) => s.url === '/core/refresh');
   expect(refreshes).toHaveLength(1);
   expect(JSON.parse(refreshes[0]!.body)).toEqual({ refresh: 'old' });
@@ -99,8 +103,7 @@ it('clears all local storage and goes to /auth when the refresh fails', async ()
   handler = (req, _body, res) =>
     req.url === '/core/refresh' ? json(res, 401, { detail: 'Invalid token.' }) : json(res, 401, { detail: 'Invalid token.' });
   void api.get('x').json();
-  await tick();
-  await tick();
+  await until(() => toLogin.mock.calls.length > 0);
   expect(seen.filter((s) => s.url === '/core/refresh')).toHaveLength(1);
   expect(localStorage.length).toBe(0);
   expect(sessionStore.getState().session).toBeNull();

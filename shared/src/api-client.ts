@@ -65,8 +65,8 @@ function refreshSession(): Promise<void> {
 }
 
 /**
- * The fetch of the storefront's server for its page renders (shell/src/ssr/shared-reads.ts: reads shared between
- * renders, with the token that keeps them out of the API's per-IP limit); null: the platform's. Never set in a browser.
+ * The fetch of the storefront's server for its page renders (shell/src/ssr/shared-answers.ts: with the token that
+ * keeps them out of the API's per-IP limit); null: the platform's. Never set in a browser.
  */
 let serverFetch: typeof fetch | null = null;
 export function setServerFetch(next: typeof fetch | null): void {

@@ -62,12 +62,30 @@ export function prefetch<T>(fetcher: Fetcher<T>, { id, key }: Pick<LoadOptions, 
 type Result<T> = { state: 'loading' } | { state: 'failed'; error: unknown } | { state: 'ready'; data: T };
 
 /**
+ * Server: answers kept between the renders of the storefront's server (shell/src/ssr/shared-answers.ts). Every load
+ * of a server-rendered page is of public content (a render has no visitor's credentials), so one answer may serve
+ * every render that asks for the same name for a moment.
+ */
+export interface SharedAnswers {
+  /**
+   * `name`'s answer: kept from a render moments ago (`{ data }`), or the promise of the fetch another render started,
+   * or of the one `start` starts now (with the store's own signal: one render ending must not stop the others' read).
+   */
+  read<T>(name: string, start: (signal: AbortSignal) => Promise<T>): { data: T } | Promise<T>;
+}
+
+/** A promise React's `use` reads at once (its `status` and `value`, as React marks promises it has seen settle). */
+function settled<T>(value: T): Promise<T> {
+  return Object.assign(Promise.resolve(value), { status: 'fulfilled', value });
+}
+
+/**
  * The answers of one server-rendered page (issue 21), by `loadKey`. On the server (`server: true`) a page's first
- * `useLoad` of a name fetches it (once per page, however many components ask) and the render waits for the answer;
- * the answers are written into the page. In the browser the cache holds those answers: a `useLoad` reads its answer
- * in its first render, so the hydrated page is the server's and nothing is asked for again. Until the first
- * navigation only: later pages load as usual. A failed fetch on the server is no answer: that part is rendered
- * loading and the browser fetches it itself.
+ * `useLoad` of a name fetches it (once per page, however many components ask; from `shared` when it is given) and the
+ * render waits for the answer; the answers are written into the page. In the browser the cache holds those answers:
+ * a `useLoad` reads its answer in its first render, so the hydrated page is the server's and nothing is asked for
+ * again. Until the first navigation only: later pages load as usual. A failed fetch on the server is no answer: that
+ * part is rendered loading and the browser fetches it itself.
  */
 export class LoadCache {
   private readonly answers = new Map<string, unknown>();
@@ -80,6 +98,7 @@ export class LoadCache {
   constructor(
     readonly server: boolean,
     answers: Record<string, unknown> = {},
+    private readonly shared: SharedAnswers | null = null,
   ) {
     for (const [name, data] of Object.entries(answers)) this.answers.set(name, data);
   }
@@ -88,17 +107,24 @@ export class LoadCache {
   fetch<T>(name: string, fetcher: Fetcher<T>): Promise<{ data: T } | undefined> {
     let request = this.pending.get(name);
     if (!request) {
-      request = fetcher(this.controller.signal).then(
-        (data) => {
-          this.answers.set(name, data);
-          return { data };
-        },
-        (error: unknown) => {
-          this.failed += 1;
-          if (!this.controller.signal.aborted) console.error(`[ssr] ${name}:`, error instanceof Error ? error.message : error);
-          return undefined;
-        },
-      );
+      const source = this.shared ? this.shared.read(name, fetcher) : fetcher(this.controller.signal);
+      if (source instanceof Promise) {
+        request = source.then(
+          (data) => {
+            this.answers.set(name, data);
+            return { data };
+          },
+          (error: unknown) => {
+            this.failed += 1;
+            if (!this.controller.signal.aborted) console.error(`[ssr] ${name}:`, error instanceof Error ? error.message : error);
+            return undefined;
+          },
+        );
+      } else {
+        // Kept from another render: the component renders on at once instead of waiting a turn.
+        this.answers.set(name, source.data);
+        request = settled({ data: source.data });
+      }
       this.pending.set(name, request);
     }
     return request as Promise<{ data: T } | undefined>;

@@ -18,7 +18,7 @@ import { setRuntimeConfig, type RemoteName, type RuntimeConfig } from 'shared/ru
 import { App } from './app';
 import { loadRoutes, resetRemote, setRemoteLoader } from './remotes';
 import { setRouteTable } from './route-table';
-import { sharedReads, type SharedReads } from './ssr/shared-reads';
+import { sharedAnswers, withHeaders } from './ssr/shared-answers';
 
 export { targetOf, type ServerRoutes, type Target } from './ssr/route-match';
 export { PageCache } from './ssr/page-cache';
@@ -79,20 +79,17 @@ export function configure(config: RuntimeConfig & { routes: Record<string, { pre
   for (const [name] of fresh) if (known[name]) resetRemote(name);
 }
 
-let reads: SharedReads | null = null;
+/** The answers of the renders' loads, shared between renders for a moment (ssr/shared-answers.ts). */
+const answers = sharedAnswers();
 
-/**
- * The API reads of the renders: shared between renders for a moment (ssr/shared-reads.ts), each with `headers` (the
- * storefront server's token). Called once, at start.
- */
+/** The API reads of the renders carry `headers` (the storefront server's token). Called once, at start. */
 export function serverReads(headers: Record<string, string>): void {
-  reads = sharedReads({ headers });
-  setServerFetch(reads.fetch);
+  setServerFetch(withHeaders(headers));
 }
 
-/** The API's content version, before each page: a new one (staff edited content) drops the reads kept so far. */
+/** The API's content version, before each page: a new one (staff edited content) drops the answers kept so far. */
 export function contentVersion(version: string): void {
-  reads?.setVersion(version);
+  answers.setVersion(version);
 }
 
 /** Loads a remote's routes ahead of its first page (on start and after a redeploy), so that page fits the budget. */
@@ -130,7 +127,7 @@ export async function renderPage(url: string, owner: RemoteName | null, timeoutM
     if (!matchRoutes(routes, pathname)) status = 404;
   }
   // The page's data: fetched while rendering (each useLoad waits for its answer), then written into the page.
-  const cache = new LoadCache(true);
+  const cache = new LoadCache(true, {}, answers);
   const formats: Record<string, string> = {};
   // The page's CSS is collected for <head> (`compat`: emotion writes no <style> beside each component): a browser that
   // paints a half-parsed page never shows an element before its style, and each rule is sent once. The browser's

@@ -6,7 +6,8 @@
 // that was cached a minute ago.
 export interface CachedPage {
   status: number;
-  html: string;
+  /** The page, or (the storefront server's) its bytes as sent and gzipped once. */
+  html: string | { identity: Uint8Array; gzip: Uint8Array };
 }
 
 export class PageCache {
