@@ -126,7 +126,7 @@ async function coldLoads(builds) {
           const context = await browser.newContext(); // a new context is a cold cache
           const tab = await context.newPage();
           let hydrationErrors = 0;
-          const hydration = /hydrat|did not match|Minified React error #(418|423|425)/i;
+          const hydration = /hydrat|did not match|Minified React error #(418|419|422|423|425)/i;
           tab.on('console', (message) => message.type() === 'error' && hydration.test(message.text()) && hydrationErrors++);
           tab.on('pageerror', (error) => hydration.test(error.message) && hydrationErrors++);
           await tab.addInitScript(() => {

@@ -27,6 +27,8 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 /** How long a page may take to render (remote load included) before the client-rendered page is sent instead. */
 export const RENDER_BUDGET_MS = Number(process.env.SSR_BUDGET_MS || 1500);
 const MANIFEST_TTL_MS = 2000;
+/** How long a page asked for while the server is starting waits for the remotes to be loaded (see `warming`). */
+const WARM_WAIT_MS = 10_000;
 const CONTENT_TTL_MS = 2000;
 /** SSR=false serves every page client-rendered (as before issue 21). */
 const SSR_ON = process.env.SSR !== 'false';
@@ -97,7 +99,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
         if (known?.entry !== info.entry) {
           // A remote seen for the first time or redeployed: its routes are loaded now, not by its first page.
           renderer.configure(currentConfig(), { [name]: { entry: info.entry, type: info.type } });
-          renderer.warm(name);
+          info.warm = renderer.warm(name);
         }
         return info;
       } catch (error) {
@@ -140,6 +142,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
 
   /** The rendered page for `url`, from the cache or rendered now; null when it must be rendered in the browser. */
   async function renderedPage(url) {
+    if (warming) await Promise.race([warming, new Promise((resolve) => setTimeout(resolve, WARM_WAIT_MS).unref())]);
     const cfg = currentConfig();
     const pathname = new URL(url, 'http://x').pathname;
     const target = renderer.targetOf(pathname, cfg.routes);
@@ -184,12 +187,18 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
     return render();
   }
 
+  // Every remote with server-rendered pages is loaded at start (its routes, and what they load with them: mf-content's
+  // jsdom window takes a second or more on a busy machine). Pages asked for meanwhile wait for that, up to
+  // WARM_WAIT_MS, before their time budget starts: the first visitors' pages used to run over it and go out
+  // client-rendered.
+  let warming = null;
   if (renderer) {
-    // Every remote with server-rendered pages is loaded before the first visitor asks for one.
+    const loads = [];
     for (const [name, entry] of Object.entries(currentConfig().routes ?? {})) {
       const clientUrl = currentConfig().remotes?.[name];
-      if (entry.ssr?.length && clientUrl) readManifest(name, serverManifestUrl(name, clientUrl)).catch(() => {});
+      if (entry.ssr?.length && clientUrl) loads.push(readManifest(name, serverManifestUrl(name, clientUrl)).then((info) => info.warm));
     }
+    warming = Promise.allSettled(loads).finally(() => (warming = null));
   }
 
   const server = createServer(async (req, res) => {

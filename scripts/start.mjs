@@ -38,7 +38,8 @@ if (!noApi && existsSync(path.join(root, 'api', 'package.json'))) {
 }
 
 const servers = [];
-for (const app of Object.keys(APPS)) {
+// The remotes first: the storefront's server reads their server manifests as it starts (scripts/ssr-server.mjs).
+for (const app of Object.keys(APPS).sort((a, b) => Number(a === 'shell') - Number(b === 'shell'))) {
   const dir = path.join(root, app, 'dist');
   if (!existsSync(dir)) {
     console.error(`${app}/dist is missing: run npm run build first.`);

@@ -67,7 +67,8 @@ test('the hero slideshow moves on by itself, and its arrows, dots and pause work
   const dot1 = hero.getByRole('button', { name: 'Go to slide 1' });
   const dot2 = hero.getByRole('button', { name: 'Go to slide 2' });
   await expect(dot1).toHaveAttribute('aria-current', 'true');
-  await expect(dot2).toHaveAttribute('aria-current', 'true', { timeout: 5000 });
+  // One interval after hydration, which on a busy machine comes seconds after the server's page is on screen.
+  await expect(dot2).toHaveAttribute('aria-current', 'true', { timeout: 10_000 });
   await hero.getByRole('button', { name: 'Pause slideshow' }).click();
   await hero.getByRole('button', { name: 'Previous slide' }).click();
   await expect(dot1).toHaveAttribute('aria-current', 'true');

@@ -94,6 +94,8 @@ export class LoadCache {
   private open = true;
   /** Server: how many fetches failed (a page missing some of its data is not worth caching). */
   failed = 0;
+  /** Server: the names whose answer has not arrived yet (what a render over its time budget was waiting for). */
+  readonly waiting = new Set<string>();
 
   constructor(
     readonly server: boolean,
@@ -109,12 +111,15 @@ export class LoadCache {
     if (!request) {
       const source = this.shared ? this.shared.read(name, fetcher) : fetcher(this.controller.signal);
       if (source instanceof Promise) {
+        this.waiting.add(name);
         request = source.then(
           (data) => {
+            this.waiting.delete(name);
             this.answers.set(name, data);
             return { data };
           },
           (error: unknown) => {
+            this.waiting.delete(name);
             this.failed += 1;
             if (!this.controller.signal.aborted) console.error(`[ssr] ${name}:`, error instanceof Error ? error.message : error);
             return undefined;

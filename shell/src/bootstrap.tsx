@@ -71,7 +71,12 @@ export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader)
     // page is one long task, Lighthouse's TBT), while the server's markup stays on screen and keeps its links.
     noteTypedFields(container);
     startTransition(() => {
-      hydrateRoot(container, app);
+      hydrateRoot(container, app, {
+        // React's default reports only its own (minified) message; what went wrong is the error's cause.
+        onRecoverableError(error) {
+          console.error('Hydration error (React switched part of the page to client rendering):', error, error instanceof Error ? error.cause : undefined);
+        },
+      });
     });
   } else {
     // As a transition, the first render is done in slices between which the browser can handle what arrives (the

@@ -93,8 +93,11 @@ export function contentVersion(version: string): void {
 }
 
 /** Loads a remote's routes ahead of its first page (on start and after a redeploy), so that page fits the budget. */
-export function warm(name: RemoteName): void {
-  loadRoutes(name).catch(() => {});
+export function warm(name: RemoteName): Promise<void> {
+  return loadRoutes(name).then(
+    () => {},
+    () => {},
+  );
 }
 
 export interface Rendered {
@@ -118,16 +121,21 @@ export async function renderPage(url: string, owner: RemoteName | null, timeoutM
   const started = Date.now();
   const pathname = new URL(url, 'http://x').pathname;
   let status = owner ? 200 : 404;
+  // The page's data: fetched while rendering (each useLoad waits for its answer), then written into the page.
+  const cache = new LoadCache(true, {}, answers);
+  let stage = owner ? `loading ${owner}'s routes` : 'rendering';
+  // Says what the page was still waiting for (its routes, which data), for the server's log.
+  const overTime = () =>
+    new Error(`rendering ${url} took over ${timeoutMs} ms (${cache.waiting.size ? `waiting for ${[...cache.waiting].join(', ')}` : stage})`);
   const deadline = new Promise<never>((_, reject) => {
-    const timer = setTimeout(() => reject(new Error(`rendering ${url} took over ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(() => reject(overTime()), timeoutMs);
     timer.unref?.();
   });
   if (owner) {
     const routes = await Promise.race([loadRoutes(owner), deadline]);
     if (!matchRoutes(routes, pathname)) status = 404;
+    stage = 'rendering';
   }
-  // The page's data: fetched while rendering (each useLoad waits for its answer), then written into the page.
-  const cache = new LoadCache(true, {}, answers);
   const formats: Record<string, string> = {};
   // The page's CSS is collected for <head> (`compat`: emotion writes no <style> beside each component): a browser that
   // paints a half-parsed page never shows an element before its style, and each rule is sent once. The browser's
@@ -170,7 +178,7 @@ export async function renderPage(url: string, owner: RemoteName | null, timeoutM
         },
       }));
       const left = Math.max(1, timeoutMs - (Date.now() - started));
-      setTimeout(() => stream.abort(new Error(`rendering ${url} took over ${timeoutMs} ms`)), left).unref?.();
+      setTimeout(() => stream.abort(overTime()), left).unref?.();
     }),
     deadline,
   ]).finally(() => cache.abort());

@@ -33,6 +33,8 @@ export function loadSanitizer(): Promise<void> {
     (m) => {
       // In a browser DOMPurify is ready for the page's window; on the server it is made for the jsdom one.
       purifier = typeof window !== 'undefined' ? m.default : (m.default as unknown as (w: unknown) => Purifier)(dom());
+      // Marked as React marks the promises it has seen settle: `use` reads it at once from now on.
+      Object.assign(loading!, { status: 'fulfilled', value: undefined });
     },
     (error: unknown) => {
       loading = null;
@@ -42,13 +44,36 @@ export function loadSanitizer(): Promise<void> {
   return loading;
 }
 
+// On the storefront's server the sanitiser and its jsdom window (jsdom is large: a second or more to load on a busy
+// machine) are made as soon as this module is loaded, with the remote's routes when the server starts, not by the
+// first render that needs them, which then ran over its time budget and went out client-rendered (/blog, under load).
+if (typeof window === 'undefined' && typeof __non_webpack_require__ === 'function') {
+  const failed = (error: unknown) => console.error('[ssr] the HTML sanitiser could not be made:', error);
+  try {
+    dom();
+    loadSanitizer().catch(failed);
+  } catch (error) {
+    failed(error);
+  }
+}
+
+/**
+ * A settled promise React's `use` reads at once (its `status`, as React marks promises it has seen settle). Written
+ * here, not taken from `shared`: this remote may be deployed before a shell that has a newer `shared`.
+ */
+const LOADED = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+
 /**
  * For a component about to sanitise `needed` HTML: when the HTML came without the page's own load (a page rendered
  * on the server hands its data over at hydration, issue 21), waits for the sanitiser (React's `use` suspends; the
  * server's markup stays on screen meanwhile).
  */
 export function useSanitizer(needed = true): void {
-  if (needed && !purifier) use(loadSanitizer());
+  // `use` on every render, of the same promise, loaded or not: when the sanitiser arrives during the render that
+  // waited for it, React replays that component at once, and the replay must call what the first try called (a `use`
+  // skipped there left React's hook dispatcher in its re-render mode: 'Update hook called on initial render' from the
+  // next hook, and a server-rendered page switched to client rendering, with a second <title>).
+  use(needed ? loadSanitizer() : LOADED);
 }
 
 /** A page's load, run together with `loadSanitizer`: its HTML can be sanitised as soon as it arrives. */
