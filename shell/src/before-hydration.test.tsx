@@ -121,9 +121,9 @@ it('holds a click on a hydrated button until the text typed before hydration has
   container.querySelector('button')!.dispatchEvent(clicked);
   expect(clicked.defaultPrevented).toBe(true);
   expect(queries).toEqual([]);
-  // The text first; the click a task later, once React has taken the text.
+  // The text first; the click a task later, once React has taken the text (whether act's own waiting has let that
+  // task run yet depends on the machine's load: only the outcome is checked, the query with the typed text).
   await act(async () => replayBeforeHydration());
-  expect(queries).toEqual([]);
   await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
   expect(queries).toEqual(['other.com/monthly']);
   // Nothing waits any more: the next click is React's at once.
