@@ -168,11 +168,13 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
         renderer.contentVersion(versions.content);
         const started = Date.now();
         const out = await renderer.renderPage(url, target.kind === 'remote' ? target.owner : null, RENDER_BUDGET_MS);
-        const html = renderer.composePage(template.text, out.markup, out.data, out.formats, out.styles);
+        const html = out.location
+          ? `<!doctype html><title>Redirecting</title><p><a href="${out.location.replace(/"/g, '%22')}">Continue</a></p>`
+          : renderer.composePage(template.text, out.markup, out.data, out.formats, out.styles);
         // Compressed once, in libuv's thread pool: every visitor of a cached page gets the same bytes, and the event
         // loop renders the next page meanwhile.
         const identity = Buffer.from(html);
-        const page = { status: out.status, html: { identity, gzip: await gzipAsync(identity, { level: 6 }) }, ms: Date.now() - started };
+        const page = { status: out.status, location: out.location, html: { identity, gzip: await gzipAsync(identity, { level: 6 }) }, ms: Date.now() - started };
         if (out.complete) pages.set(key, page);
         return { ...page, cache: 'miss' };
       })().finally(() => inFlight.delete(key));
@@ -223,7 +225,10 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
         }
         if (page) {
           res.setHeader('X-Content-Type-Options', 'nosniff');
-          send(req, res, page.html, '.html', PAGE_CACHE_CONTROL, null, page.status, { 'X-Storefront-Render': `server; cache=${page.cache}` });
+          send(req, res, page.html, '.html', PAGE_CACHE_CONTROL, null, page.status, {
+            'X-Storefront-Render': `server; cache=${page.cache}`,
+            ...(page.location ? { Location: page.location } : {}),
+          });
           return;
         }
         res.setHeader('X-Storefront-Render', 'client');

@@ -78,6 +78,20 @@ test.describe('without scripts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
   });
 
+  test("the shell's addresses that lead elsewhere are redirects", async ({ page, request }) => {
+    for (const [path, to] of [
+      ['/login', '/auth'],
+      ['/reset-password/MQ/abc-123', '/auth/reset-password/MQ/abc-123'],
+    ]) {
+      const response = await request.get(path, { headers: { Accept: 'text/html' }, maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers()['location'], path).toBe(to);
+    }
+    // Followed by a browser without scripts: it lands on the page itself.
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
   test('protected and personal pages stay client-rendered', async ({ page }) => {
     for (const path of ['/dashboard', '/account-settings', '/staff', '/auth', '/cart']) {
       const response = await page.goto(path);

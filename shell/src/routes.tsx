@@ -5,6 +5,7 @@ import { NotFound, Toast } from 'shared/ui';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useHydrated } from './hydrated';
+import { Redirect } from './redirect';
 import { RemoteArea } from './remote-area';
 import { isProtected, ownerOf } from './route-table';
 
@@ -62,14 +63,14 @@ function RemoteSwitch() {
 
 function ResetPasswordRedirect() {
   const rest = useParams()['*'] ?? '';
-  return <Navigate to={`/auth/reset-password/${rest}`} replace />;
+  return <Redirect to={`/auth/reset-password/${rest}`} />;
 }
 
 export const shellRoutes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: 'login', element: <Navigate to="/auth" replace /> },
+      { path: 'login', element: <Redirect to="/auth" /> },
       { path: 'reset-password/*', element: <ResetPasswordRedirect /> },
       { path: '*', element: <RemoteSwitch /> },
     ],

@@ -16,6 +16,7 @@ import { recordMoneyFormats } from 'shared/format';
 import { LoadCache } from 'shared/load';
 import { setRuntimeConfig, type RemoteName, type RuntimeConfig } from 'shared/runtime-config';
 import { App } from './app';
+import { ServerRedirect } from './redirect';
 import { loadRoutes, resetRemote, setRemoteLoader } from './remotes';
 import { setRouteTable } from './route-table';
 import { sharedAnswers, withHeaders } from './ssr/shared-answers';
@@ -111,6 +112,8 @@ export interface Rendered {
   formats: Record<string, string>;
   /** The page's CSS as emotion's <style data-emotion> tags, for <head>. */
   styles: string;
+  /** Set when the route only leads to another address (status 302): where to. */
+  location?: string;
 }
 
 /**
@@ -123,6 +126,7 @@ export async function renderPage(url: string, owner: RemoteName | null, timeoutM
   let status = owner ? 200 : 404;
   // The page's data: fetched while rendering (each useLoad waits for its answer), then written into the page.
   const cache = new LoadCache(true, {}, answers);
+  const redirect: { to: string | null } = { to: null };
   let stage = owner ? `loading ${owner}'s routes` : 'rendering';
   // Says what the page was still waiting for (its routes, which data), for the server's log.
   const overTime = () =>
@@ -159,7 +163,9 @@ export async function renderPage(url: string, owner: RemoteName | null, timeoutM
       });
       const app = (
         <CacheProvider value={styleCache}>
-          <App loadCache={cache} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>} />
+          <ServerRedirect value={redirect}>
+            <App loadCache={cache} router={(children) => <StaticRouter location={url}>{children}</StaticRouter>} />
+          </ServerRedirect>
         </CacheProvider>
       );
       // React's work for this page (after each piece of data arrives too) runs in the async context made here.
@@ -184,5 +190,10 @@ export async function renderPage(url: string, owner: RemoteName | null, timeoutM
   ]).finally(() => cache.abort());
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(styleCache);
   const styles = constructStyleTagsFromChunks(extractCriticalToChunks(markup));
+  if (redirect.to) {
+    // A route that leads elsewhere (shell/src/redirect.tsx): its address, percent-encoded, on this origin.
+    const target = new URL(redirect.to, 'http://x');
+    return { status: 302, location: `${target.pathname}${target.search}${target.hash}`, markup: '', data: {}, complete: true, formats: {}, styles: '' };
+  }
   return { status, markup, data: cache.toJSON(), complete: cache.failed === 0, formats, styles };
 }
