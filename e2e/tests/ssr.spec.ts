@@ -79,10 +79,11 @@ test.describe('without scripts', () => {
   });
 
   test("the shell's addresses that lead elsewhere are redirects", async ({ page, request }) => {
-    for (const [path, to] of [
+    const redirects: [path: string, to: string][] = [
       ['/login', '/auth'],
       ['/reset-password/MQ/abc-123', '/auth/reset-password/MQ/abc-123'],
-    ]) {
+    ];
+    for (const [path, to] of redirects) {
       const response = await request.get(path, { headers: { Accept: 'text/html' }, maxRedirects: 0 });
       expect(response.status(), path).toBe(302);
       expect(response.headers()['location'], path).toBe(to);
