@@ -140,10 +140,10 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
 
   const inFlight = new Map();
 
-  /** The rendered page for `url`, from the cache or rendered now; null when it must be rendered in the browser. */
-  async function renderedPage(url) {
+  /** The rendered page for `url` (`cfg`: config.json as this request read it), from the cache or rendered now; null
+   *  when it must be rendered in the browser. */
+  async function renderedPage(url, cfg) {
     if (warming) await Promise.race([warming, new Promise((resolve) => setTimeout(resolve, WARM_WAIT_MS).unref())]);
-    const cfg = currentConfig();
     const pathname = new URL(url, 'http://x').pathname;
     const target = renderer.targetOf(pathname, cfg.routes);
     if (target.kind === 'client') return null;
@@ -217,7 +217,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
       if (renderer && isPage && !wantsClient) {
         let page = null;
         try {
-          page = await renderedPage(url);
+          page = await renderedPage(url, cfg);
         } catch (error) {
           log(`[ssr] ${url}: ${error instanceof Error ? error.message : error}; sending the client-rendered page.`);
           // A remote that failed is asked for its manifest again at the next page, not in two seconds.
