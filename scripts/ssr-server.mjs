@@ -55,8 +55,8 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
   const pages = renderer ? new renderer.PageCache(pageTtlMs) : null;
   // The API counts requests per address: the reads of every page rendered here come from one, so they carry the
   // secret it shares with the API (SSR_API_TOKEN; npm start makes one) and are not counted as one client's. Renders
-  // share their loads' answers for a moment (shell/src/ssr/shared-answers.ts), until the content version changes. The header's
-  // name is the API's SERVER_TOKEN_HEADER (api/src/http/token.ts).
+  // share their loads' answers for a moment (shell/src/ssr/shared-answers.ts), until the content version changes.
+  // The header's name is the API's SERVER_TOKEN_HEADER (api/src/http/token.ts).
   const apiHeaders = process.env.SSR_API_TOKEN ? { 'X-Storefront-Server-Token': process.env.SSR_API_TOKEN } : {};
   renderer?.serverReads(apiHeaders);
 
