@@ -17,6 +17,7 @@ import { gzip } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { renderPool } from './ssr-pool.mjs';
 import { send, staticHandler } from './static-server.mjs';
 import { handleSeo } from './seo.mjs';
 
@@ -58,7 +59,12 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
   // share their loads' answers for a moment (shell/src/ssr/shared-answers.ts), until the content version changes.
   // The header's name is the API's SERVER_TOKEN_HEADER (api/src/http/token.ts).
   const apiHeaders = process.env.SSR_API_TOKEN ? { 'X-Storefront-Server-Token': process.env.SSR_API_TOKEN } : {};
-  renderer?.serverReads(apiHeaders);
+  // The pages are rendered in threads of their own (scripts/ssr-pool.mjs); this one keeps the bundle for what decides
+  // and caches (targetOf, PageCache), which loads no remote. SSR_THREADS sets how many (default: one per core, two
+  // at most).
+  const pool = renderer
+    ? renderPool({ serverMain, apiHeaders, size: Number(process.env.SSR_THREADS) || undefined, stuckMs: RENDER_BUDGET_MS + 5000, log })
+    : null;
 
   // config.json, read on every request as before (two small files): a change is live at the next page. Its
   // fingerprint is part of a cached page's key.
@@ -98,8 +104,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
         manifests.set(name, info);
         if (known?.entry !== info.entry) {
           // A remote seen for the first time or redeployed: its routes are loaded now, not by its first page.
-          renderer.configure(currentConfig(), { [name]: { entry: info.entry, type: info.type } });
-          info.warm = renderer.warm(name);
+          info.warm = pool.warm(name, currentConfig(), { [name]: { entry: info.entry, type: info.type } }).catch(() => {});
         }
         return info;
       } catch (error) {
@@ -116,17 +121,25 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
   }
 
   // --- content version: staff edits drop the cached pages ---------------------------------------------------------
+  // One request at a time asks the API (a page waits for a version at most CONTENT_TTL_MS old, so that a staff edit
+  // shows at once); the pages that arrive meanwhile wait for the same answer rather than each asking again.
   let content = { version: 'unknown', at: 0 };
-  async function contentVersion(apiBaseUrl) {
+  let asking = null;
+  function contentVersion(apiBaseUrl) {
     if (Date.now() - content.at < CONTENT_TTL_MS) return content.version;
-    try {
-      const response = await fetch(`${apiBaseUrl}/content/version/`, { signal: AbortSignal.timeout(500), headers: apiHeaders });
-      const body = response.ok ? await response.json() : null;
-      content = { version: String(body?.version ?? 'unknown'), at: Date.now() };
-    } catch {
-      content = { version: 'unknown', at: Date.now() };
-    }
-    return content.version;
+    asking ??= (async () => {
+      try {
+        const response = await fetch(`${apiBaseUrl}/content/version/`, { signal: AbortSignal.timeout(500), headers: apiHeaders });
+        const body = response.ok ? await response.json() : null;
+        content = { version: String(body?.version ?? 'unknown'), at: Date.now() };
+      } catch {
+        content = { version: 'unknown', at: Date.now() };
+      } finally {
+        asking = null;
+      }
+      return content.version;
+    })();
+    return asking;
   }
 
   // --- the shell's index.html (the template of every page) ---------------------------------------------------------
@@ -164,16 +177,19 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
     const render = () => {
       if (inFlight.has(key)) return inFlight.get(key);
       const pending = (async () => {
-        renderer.configure(cfg, remotes);
-        renderer.contentVersion(versions.content);
         const started = Date.now();
-        const out = await renderer.renderPage(url, target.kind === 'remote' ? target.owner : null, RENDER_BUDGET_MS);
-        const html = out.location
-          ? `<!doctype html><title>Redirecting</title><p><a href="${out.location.replace(/"/g, '%22')}">Continue</a></p>`
-          : renderer.composePage(template.text, out.markup, out.data, out.formats, out.styles);
+        const out = await pool.render({
+          url,
+          owner: target.kind === 'remote' ? target.owner : null,
+          budgetMs: RENDER_BUDGET_MS,
+          config: cfg,
+          remotes,
+          content: versions.content,
+          template: template.text,
+        });
         // Compressed once, in libuv's thread pool: every visitor of a cached page gets the same bytes, and the event
-        // loop renders the next page meanwhile.
-        const identity = Buffer.from(html);
+        // loop serves the next request meanwhile.
+        const identity = Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength);
         const page = { status: out.status, location: out.location, html: { identity, gzip: await gzipAsync(identity, { level: 6 }) }, ms: Date.now() - started };
         if (out.complete) pages.set(key, page);
         return { ...page, cache: 'miss' };
@@ -240,6 +256,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
     }
   });
   server.keepAliveTimeout = 65_000;
+  server.on('close', () => void pool?.close());
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);
