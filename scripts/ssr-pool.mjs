@@ -60,10 +60,11 @@ export function renderPool({ serverMain, apiHeaders, size = DEFAULT_RENDER_THREA
     return thread;
   }
 
+  /** Sends a job; a render not answered in `stuckMs` fails (a warm-up may take its time: loading a remote, say). */
   function ask(thread, message) {
     const id = nextId++;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const timer = message.kind !== 'render' ? undefined : setTimeout(() => {
         thread.pending.delete(id);
         reject(new Error(`no answer from the render thread in ${stuckMs} ms`));
         // Silent all that time (a remote's code in an endless loop, say): replaced, and ended.
@@ -74,7 +75,7 @@ export function renderPool({ serverMain, apiHeaders, size = DEFAULT_RENDER_THREA
           void thread.worker.terminate();
         }
       }, stuckMs);
-      timer.unref();
+      timer?.unref();
       thread.pending.set(id, { resolve, reject, timer });
       thread.worker.postMessage({ ...message, id });
     });

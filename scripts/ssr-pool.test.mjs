@@ -52,6 +52,13 @@ test('a thread silent for longer than a render may take is ended and replaced', 
   expect(text(await page('/after'))).toContain('/after');
 });
 
+test('a remote that takes longer to load than a render may take is waited for, not cut off', async () => {
+  start({ size: 1 });
+  await pool.warm('slow_remote', {}, { slow_remote: { entry: 'http://x/remoteEntry.js' } });
+  expect(text(await page('/after'))).toContain('warmed slow_remote');
+  expect(logs).toEqual([]);
+});
+
 test('a bundle the threads cannot load: pages fail at once, no thread is restarted again and again', async () => {
   start({ serverMain: path.join(__dirname, 'fixtures', 'broken-server-bundle.cjs') });
   await pool.ready();
