@@ -2,10 +2,11 @@
 // main thread and side by side; a thread that dies or stops answering is replaced and its page fails (the server then
 // sends the client-rendered page), never the server.
 /* global test, expect, afterEach */
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { renderPool } from './ssr-pool.mjs';
 
-const serverMain = path.join(__dirname, 'fixtures', 'fake-server-bundle.cjs');
+const fixture = (name) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+const serverMain = fixture('fake-server-bundle.cjs');
 const logs = [];
 let pool = null;
 const start = (opts = {}) => (pool = renderPool({ serverMain, apiHeaders: {}, size: 2, stuckMs: 1500, log: (m) => logs.push(m), ...opts }));
@@ -60,7 +61,7 @@ test('a remote that takes longer to load than a render may take is waited for, n
 });
 
 test('a bundle the threads cannot load: pages fail at once, no thread is restarted again and again', async () => {
-  start({ serverMain: path.join(__dirname, 'fixtures', 'broken-server-bundle.cjs') });
+  start({ serverMain: fixture('broken-server-bundle.cjs') });
   await pool.ready();
   await expect(page('/')).rejects.toThrow('no render thread is running');
   expect(logs.filter((m) => m.includes('could not start'))).toHaveLength(2);
