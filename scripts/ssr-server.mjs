@@ -7,6 +7,8 @@
 // - Rendered pages are kept 10 s in memory, keyed by path and what they were built from (the remotes' manifests, the
 //   API's content version), then served stale for 60 s more while they are rendered again, and sent with
 //   `s-maxage=10, stale-while-revalidate=60` for shared caches.
+// - Pages are rendered in threads of their own (scripts/ssr-pool.mjs): this event loop serves files and cached pages
+//   and decides what to render.
 // - Anything that fails (a remote down, throwing or over the time budget, the shell's bundle missing) gives today's
 //   client-rendered index.html, never an error page. Files are served as static-server.mjs serves them.
 import { createHash } from 'node:crypto';
