@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 const WORKER_URL = new URL('./ssr-worker.mjs', import.meta.url);
 
 /** How many render threads by default: one per core, two at most (each holds its own copy of the remotes). */
-export const DEFAULT_RENDER_THREADS = Math.max(1, Math.min(2, availableParallelism()));
+const DEFAULT_RENDER_THREADS = Math.max(1, Math.min(2, availableParallelism()));
 
 /**
  * @param {{serverMain: string, apiHeaders: Record<string, string>, size?: number, stuckMs: number, log: (m: string) => void}} opts
@@ -57,7 +57,6 @@ export function renderPool({ serverMain, apiHeaders, size = DEFAULT_RENDER_THREA
     });
     threads[slot] = thread;
     for (const job of warmed.values()) void ask(thread, job).catch(() => {});
-    return thread;
   }
 
   /** Sends a job; a render not answered in `stuckMs` fails (a warm-up may take its time: loading a remote, say). */
