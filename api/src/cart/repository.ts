@@ -5,6 +5,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db';
 import { cartItems, carts } from '../db/schema-commerce';
+import { openTransferCode } from '../domains/epp-codes';
 import { domainPrice, type PriceBook, planPrice, tldPrice } from '../money/catalog';
 import { toMajor } from '../money/money';
 
@@ -108,7 +109,18 @@ export function priceItem(
   return item.domainName ? domainPrice(book, tld, kind, currency, item.domainName) : tldPrice(book, tld, kind, currency);
 }
 
-export function itemView(item: CartItem, priceMinor: number, currency: string) {
+/** A transfer line's code for its customer (stored sealed, domains/epp-codes.ts); '' if it no longer opens (a new key). */
+function transferCode(key: Buffer, item: CartItem): string {
+  if (!item.eppCode || !item.domainName) return '';
+  try {
+    return openTransferCode(key, item.domainName, item.eppCode);
+  } catch {
+    return '';
+  }
+}
+
+/** @param key the transfer codes' key (domains/epp-codes.ts eppKey) */
+export function itemView(item: CartItem, priceMinor: number, currency: string, key: Buffer) {
   return {
     id: item.id,
     service: item.serviceId,
@@ -124,16 +136,16 @@ export function itemView(item: CartItem, priceMinor: number, currency: string) {
       id: item.productId,
       nameservers: item.nameservers,
       is_transfer: item.kind === 'domain_transfer',
-      epp_code: item.eppCode ?? '',
+      epp_code: transferCode(key, item),
       protection: item.protection,
     },
   };
 }
 
-export function cartView(book: PriceBook, cart: Cart | undefined, items: CartItem[], currency: string) {
+export function cartView(book: PriceBook, cart: Cart | undefined, items: CartItem[], currency: string, key: Buffer) {
   const priced = items.flatMap((i) => {
     const p = priceItem(book, i, currency);
-    return p === undefined ? [] : [itemView(i, p, currency)];
+    return p === undefined ? [] : [itemView(i, p, currency, key)];
   });
   const totalMinor = priced.reduce((s, i) => s + Math.round(i.price * 100), 0);
   return {

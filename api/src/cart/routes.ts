@@ -10,6 +10,7 @@ import { idField } from '../commerce/fields';
 import { cartItems } from '../db/schema-commerce';
 import { CART_CHANNEL, CartCache, type CartKey } from './cache';
 import { availabilityOf, DOMAIN_SERVICE_ID, requireSellable, unavailableReason } from '../domains/service';
+import { eppKey, sealTransferCode } from '../domains/epp-codes';
 import { notFound, parseBody, validationError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
 import { toMajor, vatOf } from '../money/money';
@@ -89,6 +90,7 @@ export async function cartRoutes(app: FastifyInstance) {
   const { commerce } = app;
   const db = app.db.orm;
   const secureCookie = app.config.apiBaseUrl.startsWith('https://');
+  const codeKey = eppKey(app.config.security.secretKey);
 
   // GET /api/cart/ reads through this cache; migration 0750's NOTIFY keeps it in step with every write (cache.ts).
   // Embedded (PGlite) only: there the notification arrives before the writing query resolves, and one query costs
@@ -137,7 +139,7 @@ export async function cartRoutes(app: FastifyInstance) {
         ? await cache.read(key, Date.now(), () => findCartWithItems(db, request))
         : { cart: undefined, items: [] };
       const currency = resolveCurrency(book, q.currency, cart?.currency ?? 'USD');
-      return cartView(book, cart, items, currency);
+      return cartView(book, cart, items, currency, codeKey);
     },
   );
 
@@ -167,6 +169,7 @@ export async function cartRoutes(app: FastifyInstance) {
           });
         }
         const transfer = meta.is_transfer === true;
+        const code = (meta.epp_code ?? '').trim();
         await commerce.ready();
         if (transfer) {
           const check = commerce.takenHere.has(name)
@@ -189,7 +192,8 @@ export async function cartRoutes(app: FastifyInstance) {
           productId: tld.id,
           kind: transfer ? 'domain_transfer' : 'domain_register',
           domainName: name,
-          eppCode: transfer ? (meta.epp_code ?? '').trim() || null : null,
+          // Sealed at rest, bound to the name (domains/epp-codes.ts); the customer's cart shows it opened.
+          eppCode: transfer && code ? sealTransferCode(codeKey, name, code) : null,
           name: transfer ? `Domain transfer: ${name}` : `Domain registration: ${name}`,
           description: transfer
             ? `Transfer of ${name} with one year of renewal`
@@ -237,7 +241,7 @@ export async function cartRoutes(app: FastifyInstance) {
       changed(cart);
       return {
         message: 'Item added to cart successfully.',
-        data: cartView(book, cart, await itemsOf(db, cart.id), currency),
+        data: cartView(book, cart, await itemsOf(db, cart.id), currency, codeKey),
       };
     },
   );
@@ -280,7 +284,7 @@ export async function cartRoutes(app: FastifyInstance) {
       const cart = await findCart(db, request);
       changed(cart);
       const currency = cart?.currency ?? 'USD';
-      return itemView(updated!, priceItem(book, updated!, currency) ?? 0, currency);
+      return itemView(updated!, priceItem(book, updated!, currency) ?? 0, currency, codeKey);
     },
   );
 

@@ -1,10 +1,12 @@
-// Transfer codes at rest: what the database holds is never the code; a code stored in clear before encryption is sealed
+// Transfer codes at rest: what the database holds is never the code (a domain's own, and one given to transfer a name
+// in, in its cart and invoice lines); a code stored in clear before encryption is sealed
 // (at start-up and on its next reveal) and still reveals the same code; a ciphertext moved to another domain does not open.
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../commerce/test-app';
-import { customerDomains, tlds } from '../db/schema-commerce';
+import { cartItems, customerDomains, invoiceItems, tlds } from '../db/schema-commerce';
 import { domainSettings } from '../db/schema-domains';
-import { eppKey, isSealed, openEppCode, sealClearEppCodes, sealEppCode } from './epp-codes';
+import { credit } from '../payments/wallet';
+import { eppKey, isSealed, openEppCode, openTransferCode, sealClearEppCodes, sealEppCode } from './epp-codes';
 
 type User = Awaited<ReturnType<TestApp['user']>>;
 let t: TestApp;
@@ -97,4 +99,37 @@ test("another domain's ciphertext, another key or a changed byte does not open",
   const fresh = await reveal(d.domainname);
   expect(fresh).not.toBe(code);
   expect(openEppCode(key(), d.id, await stored(d.id))).toBe(fresh);
+});
+
+test("a code given to transfer a name in is sealed in the cart and on the invoice, bound to the name; the cart shows it", async () => {
+  const u = await t.user();
+  await credit(t.db.orm, { userId: u.id, currency: 'USD', amountMinor: 100_000, kind: 'deposit', description: 'test funds', now: t.clock.now() });
+  const cartCode = async () => (await t.inject({ url: '/api/cart/', auth: u.auth })).json().items[0].metadata.epp_code as string;
+  const add = await t.inject({
+    method: 'POST',
+    url: '/api/cart/',
+    auth: u.auth,
+    payload: { service_id: 1, product_id: 2, metadata: { domain_name: 'jumia.ng', is_transfer: true, epp_code: ' Tr4nsfer-Code!9 ' } },
+  });
+  expect(add.statusCode).toBe(200);
+  expect(add.json().data.items[0].metadata.epp_code).toBe('Tr4nsfer-Code!9');
+  const line = async () => (await t.db.orm.select().from(cartItems).where(eq(cartItems.domainName, 'jumia.ng')))[0]!;
+  const raw = (await line()).eppCode!;
+  expect(isSealed(raw)).toBe(true);
+  expect(raw).not.toContain('Tr4nsfer');
+  expect(openTransferCode(key(), 'jumia.ng', raw)).toBe('Tr4nsfer-Code!9');
+  expect(() => openTransferCode(key(), 'konga.ng', raw)).toThrow();
+
+  // A line stored in clear before encryption: shown as it is, then sealed by the start-up sweep, and still shown.
+  await t.db.orm.update(cartItems).set({ eppCode: 'Legacy-Transfer-7' }).where(eq(cartItems.id, (await line()).id));
+  expect(await cartCode()).toBe('Legacy-Transfer-7');
+  expect(await sealClearEppCodes(t.db.orm, key())).toBeGreaterThanOrEqual(1);
+  expect(isSealed((await line()).eppCode!)).toBe(true);
+  expect(await cartCode()).toBe('Legacy-Transfer-7');
+
+  // Checkout copies the sealed line onto the invoice: still never the code.
+  expect((await t.inject({ method: 'POST', url: '/api/checkout/', auth: u.auth, payload: { payment_kind: 'wallet' } })).statusCode).toBe(200);
+  const [billed] = await t.db.orm.select().from(invoiceItems).where(eq(invoiceItems.domainName, 'jumia.ng'));
+  expect(billed!.eppCode).not.toContain('Legacy-Transfer-7');
+  expect(openTransferCode(key(), 'jumia.ng', billed!.eppCode!)).toBe('Legacy-Transfer-7');
 });
