@@ -55,6 +55,9 @@ function sharedModules() {
     mods[name] = { ...singleton(exact(name)), version: routerVersion, import: path.join(root, 'shared', 'federation', `${name}.mjs`) };
   }
   for (const sub of Object.keys(require('./shared/package.json').exports)) {
+    // A remote's stand-alone mount only (its own bootstrap): bundled into that entry, never shared or loaded by the
+    // shell. It reaches the shared modules by their names, so it uses the one copy of each.
+    if (sub === './standalone') continue;
     const key = `shared/${sub.slice(2)}`;
     mods[key] = { ...singleton(`^${sharedVersion}`), version: sharedVersion, import: key };
   }
@@ -212,8 +215,9 @@ function createConfig(app, argv = {}, opts = {}) {
           // Leave out of the runtime what an app never does: only browsers run it, and a remote loads no remotes
           // of its own (the snapshot code reads other remotes' manifests).
           optimization: meta.remote ? { target: 'web', disableSnapshot: true, disableRemote: true } : { target: 'web' },
-          // One runtime per page: the shell's (see runtimeCoreEsm).
-          ...(meta.remote ? { externalRuntime: true } : { provideExternalRuntime: true }),
+          // One runtime per page: the shell's (see runtimeCoreEsm). A remote's development server also serves its
+          // stand-alone mount (src/bootstrap.tsx), where no shell provides one: there the remote brings its own.
+          ...(meta.remote ? (dev ? {} : { externalRuntime: true }) : { provideExternalRuntime: true }),
         },
       }),
     );
@@ -231,7 +235,9 @@ function createConfig(app, argv = {}, opts = {}) {
       path: opts.outDir || (single ? path.join(root, 'shell', 'dist-single') : path.join(dir, 'dist')),
       publicPath: single || app === 'shell' ? '/' : 'auto',
       filename: dev ? '[name].js' : '[name].[contenthash:8].js',
-      chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
+      // Hashed in development too: a remote's shared chunks are built once for its entry and once for its stand-alone
+      // mount, with different contents under one id.
+      chunkFilename: '[name].[contenthash:8].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       uniqueName: single ? 'storefront' : (meta.remote || 'shell'),
       // dist/server/ is the server bundle's (createServerConfig), built beside this one.
@@ -260,8 +266,9 @@ function createConfig(app, argv = {}, opts = {}) {
     devServer: {
       port: portOf(app),
       hot: false,
-      // disableDotRule: client routes may contain dots (/dashboard/domains/acme.com).
-      historyApiFallback: app === 'shell' ? { disableDotRule: true } : false,
+      // disableDotRule: client routes may contain dots (/dashboard/domains/acme.com). A remote's stand-alone mount
+      // answers its own routes too (a missing file, with a dot, is still a 404).
+      historyApiFallback: app === 'shell' ? { disableDotRule: true } : true,
       headers: meta.remote ? { 'Access-Control-Allow-Origin': '*' } : {},
       setupMiddlewares(middlewares) {
         if (app === 'shell') {

@@ -1,25 +1,5 @@
 // Stand-alone mount, for working on mf_auth alone (`pnpm --filter mf-auth dev`). The shell never runs this file.
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useRoutes } from 'react-router-dom';
-import { setRuntimeConfig } from 'shared/runtime-config';
-import { GlobalStyles, Toast } from 'shared/ui';
+import { mountStandAlone } from 'shared/standalone';
 import { routes } from './routes';
 
-setRuntimeConfig({ apiBaseUrl: __DEV_API_BASE_URL__, remotes: {} });
-function StandAlone() {
-  return (
-    <>
-      {useRoutes(routes)}
-      <Toast />
-    </>
-  );
-}
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <GlobalStyles />
-    <BrowserRouter>
-      <StandAlone />
-    </BrowserRouter>
-  </StrictMode>,
-);
+mountStandAlone(routes);
