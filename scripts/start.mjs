@@ -1,11 +1,11 @@
 // `npm start` after install and build: the API, then the shell and each remote on its own origin.
 // Ctrl-C (or SIGTERM) stops everything cleanly.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { processGroup } from './lib/children.mjs';
 import { serveStorefront } from './ssr-server.mjs';
 import { serveStatic } from './static-server.mjs';
 
@@ -18,26 +18,14 @@ const noApi = process.argv.includes('--no-api');
 // one client's requests (scripts/ssr-server.mjs); one per run unless set (start-cluster.mjs sets it for its nodes).
 process.env.SSR_API_TOKEN ||= randomBytes(24).toString('base64url');
 
-const children = [];
-let stopping = false;
-let api = null;
+const servers = [];
+const { run, stop } = processGroup(() => {
+  for (const s of servers) s.close();
+});
 if (!noApi && existsSync(path.join(root, 'api', 'package.json'))) {
-  // One process, no npm or tsx wrapper in between, so stopping it really stops the server.
-  api = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: path.join(root, 'api'),
-    stdio: 'inherit',
-    env: process.env,
-  });
-  children.push(api);
-  api.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`The API stopped (${signal ?? `exit code ${code}`}); stopping the storefront.`);
-      stop(code || 1);
-    }
-  });
+  run('The API', ['--import', 'tsx', 'src/server.ts'], { cwd: path.join(root, 'api'), env: process.env });
 }
 
-const servers = [];
 // The remotes first: the storefront's server reads their server manifests as it starts (scripts/ssr-server.mjs).
 for (const app of Object.keys(APPS).sort((a, b) => Number(a === 'shell') - Number(b === 'shell'))) {
   const dir = path.join(root, app, 'dist');
@@ -70,17 +58,3 @@ console.log(`
 
   Press Ctrl-C to stop.
 `);
-
-function stop(code = 0) {
-  if (stopping) return;
-  stopping = true;
-  for (const s of servers) s.close();
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  const wait = children.filter((c) => c.exitCode === null);
-  if (wait.length === 0) process.exit(code);
-  let left = wait.length;
-  for (const c of wait) c.on('exit', () => --left === 0 && process.exit(code));
-  setTimeout(() => process.exit(code), 8000).unref();
-}
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
