@@ -36,6 +36,32 @@ const get = (port: number, url: string, headers: Record<string, string> = {}) =>
     req.on('error', reject);
   });
 
+/** A port free on 127.0.0.1 at the time of asking. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(p));
+    });
+  });
+
+/** The API's real entry point in a child process (test mode, info logs), with its output and its exit code. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(API_ROOT, 'src', 'server.ts')], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', JOBS: 'true', JEST_WORKER_ID: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  /** Waits up to 30 s for `line` in the output. */
+  const waitFor = async (line: RegExp) => {
+    for (let i = 0; i < 300 && !line.test(out); i++) await new Promise((r) => setTimeout(r, 100));
+  };
+  return { child, exited, waitFor, output: () => out };
+}
+
 describe('request ids', () => {
   it('are UUIDs, different on every request, returned as X-Request-Id on answers and errors', async () => {
     const app = await appOn(t, { RATE_LIMIT: 'true', AUTH_RATE_LIMIT_MAX: '1' });
@@ -272,35 +298,18 @@ describe('/healthz and /readyz', () => {
 
 describe('SIGTERM', () => {
   it('the server turns not-ready, keeps answering /healthz during the delay, then exits 0', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const s = net.createServer().listen(0, '127.0.0.1', () => {
-        const p = (s.address() as net.AddressInfo).port;
-        s.close(() => resolve(p));
-      });
+    const port = await freePort();
+    const { child, exited, waitFor, output } = startServer({
+      DATA_DIR: t.config.dataDir + '-sigterm',
+      ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : {}),
+      API_HOST: '127.0.0.1',
+      API_PORT: String(port),
+      DNS_SERVER: 'false',
+      DRAIN_DELAY_MS: '1500',
     });
-    const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(API_ROOT, 'src', 'server.ts')], {
-      env: {
-        ...process.env,
-        DATA_DIR: t.config.dataDir + '-sigterm',
-        ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : {}),
-        API_HOST: '127.0.0.1',
-        API_PORT: String(port),
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        DNS_SERVER: 'false',
-        DRAIN_DELAY_MS: '1500',
-        JOBS: 'true',
-        JEST_WORKER_ID: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
-      for (let i = 0; i < 300 && !/API ready at/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
-      expect(out).toMatch(/API ready at/);
+      await waitFor(/API ready at/);
+      expect(output()).toMatch(/API ready at/);
       expect((await get(port, '/readyz')).status).toBe(200);
       child.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 300));
@@ -309,7 +318,7 @@ describe('SIGTERM', () => {
       expect(JSON.parse(ready.body).reason).toBe('draining');
       expect((await get(port, '/healthz')).status).toBe(200);
       expect(await exited).toBe(0);
-      expect(out).toMatch(/closed: in-flight requests and running jobs finished/);
+      expect(output()).toMatch(/closed: in-flight requests and running jobs finished/);
     } finally {
       child.kill('SIGKILL');
       await exited;
@@ -320,33 +329,16 @@ describe('SIGTERM', () => {
 
 (usingPostgres ? describe : describe.skip)('ROLE=worker (PostgreSQL)', () => {
   it('serves no API; with METRICS_PORT it answers /healthz, /readyz and /metrics on 127.0.0.1; SIGTERM exits 0 at once', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const s = net.createServer().listen(0, '127.0.0.1', () => {
-        const p = (s.address() as net.AddressInfo).port;
-        s.close(() => resolve(p));
-      });
+    const port = await freePort();
+    const { child, exited, waitFor, output } = startServer({
+      DATABASE_URL: t.databaseUrl!,
+      ROLE: 'worker',
+      METRICS_PORT: String(port),
+      DRAIN_DELAY_MS: '5000',
     });
-    const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(API_ROOT, 'src', 'server.ts')], {
-      env: {
-        ...process.env,
-        DATABASE_URL: t.databaseUrl,
-        ROLE: 'worker',
-        METRICS_PORT: String(port),
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        DRAIN_DELAY_MS: '5000',
-        JOBS: 'true',
-        JEST_WORKER_ID: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
-      for (let i = 0; i < 300 && !/worker ready/.test(out); i++) await new Promise((r) => setTimeout(r, 100));
-      expect(out).toMatch(/metrics at http:\/\/127\.0\.0\.1:\d+\/metrics/);
+      await waitFor(/worker ready/);
+      expect(output()).toMatch(/metrics at http:\/\/127\.0\.0\.1:\d+\/metrics/);
       expect((await get(port, '/healthz')).status).toBe(200);
       expect(JSON.parse((await get(port, '/readyz')).body)).toEqual({ status: 'ready' });
       expect((await get(port, '/metrics')).body).toMatch(/^db_pool_connections\{state="total"\} \d+$/m);
