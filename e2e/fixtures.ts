@@ -1,6 +1,7 @@
-// Helpers shared by the journeys: the dev outbox, quick sign-up and login through the API, and axe.
+// Helpers shared by the journeys: the dev outbox, quick sign-up and login through the API, an API client for a
+// customer, a funded wallet and a domain in the cart, and axe.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request, test as base, type Page } from '@playwright/test';
+import { expect, request, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from './env';
 
 export { expect };
@@ -90,6 +91,30 @@ export async function apiLogin(username: string, password: string, email: string
 export async function useSession(page: Page, session: { access: string; refresh?: string }) {
   await page.goto('/404-set-session');
   await page.evaluate((s) => localStorage.setItem('session', JSON.stringify(s)), session);
+}
+
+/** An API client with a customer's session (none: a visitor's). Dispose of it when done. */
+export function apiAs(access?: string): Promise<APIRequestContext> {
+  return request.newContext({ baseURL: E2E.api, extraHTTPHeaders: access ? { Authorization: `Token ${access}` } : {} });
+}
+
+/** Tops the wallet up through the sandbox's approve endpoint, as the gateway page's button does. */
+export async function fundWallet(api: APIRequestContext, amount: number) {
+  const res = await api.post('/payment/deposit/initiate-payment/', { data: { amount, currency: 'USD' } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { data } = (await res.json()) as { data: { authorization_url: string } };
+  const approve = await api.post(`${new URL(data.authorization_url).pathname}/approve`, { maxRedirects: 0 });
+  expect(approve.status(), await approve.text()).toBeLessThan(400);
+}
+
+/** Puts `domain` (available) in the cart for registration, as the search page's 'Add to cart' does. */
+export async function addDomainToCart(api: APIRequestContext, domain: string) {
+  const check = (await (await api.get(`/domain/check/${domain}?currency=USD`)).json()) as { id: number; available: boolean };
+  expect(check.available).toBe(true);
+  const add = await api.post('/api/cart/', {
+    data: { service_id: 1, product_id: check.id, currency: 'USD', metadata: { name: domain, description: 'Domain registration', domain_name: domain } },
+  });
+  expect(add.ok(), await add.text()).toBeTruthy();
 }
 
 export async function expectNoA11yViolations(page: Page) {

@@ -2,10 +2,9 @@
 // an A record for www and see the store's DNS server answer it; switch to custom nameservers and see the server stop
 // answering for the zone (REFUSED); turn the lock off and reveal the EPP code with the password, and find the notice.
 import dgram from 'node:dgram';
-import { request, type APIRequestContext } from '@playwright/test';
 import dnsPacket, { type DecodedPacket, type RecordType } from 'dns-packet';
 import { E2E } from '../env';
-import { createCustomer, expect, expectNoA11yViolations, readMail, test, useSession } from '../fixtures';
+import { addDomainToCart, apiAs, createCustomer, expect, expectNoA11yViolations, fundWallet, readMail, test, useSession } from '../fixtures';
 
 /** One UDP query to the stack's DNS server, read with the same wire-format library the server uses. */
 /** dns-packet decodes the header's RCODE too; its type definitions leave it out. */
@@ -33,19 +32,6 @@ function dnsQuery(name: string, type: RecordType): Promise<Reply> {
 
 const answers = (p: DecodedPacket) => (p.answers ?? []).map((a) => (a as { data: unknown }).data);
 
-async function apiAs(access: string): Promise<APIRequestContext> {
-  return request.newContext({ baseURL: E2E.api, extraHTTPHeaders: { Authorization: `Token ${access}` } });
-}
-
-/** Tops the wallet up through the sandbox's approve endpoint, as the gateway page's button does. */
-async function fundWallet(api: APIRequestContext, amount: number) {
-  const res = await api.post('/payment/deposit/initiate-payment/', { data: { amount, currency: 'USD' } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { data } = (await res.json()) as { data: { authorization_url: string } };
-  const approve = await api.post(`${new URL(data.authorization_url).pathname}/approve`, { maxRedirects: 0 });
-  expect(approve.status(), await approve.text()).toBeLessThan(400);
-}
-
 test('a customer buys a domain, serves a record from our DNS, moves to custom nameservers and reveals the EPP code', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const customer = await createCustomer('dns');
@@ -53,12 +39,7 @@ test('a customer buys a domain, serves a record from our DNS, moves to custom na
   const api = await apiAs(customer.session.access);
   try {
     await fundWallet(api, 200);
-    const check = (await (await api.get(`/domain/check/${domain}?currency=USD`)).json()) as { id: number; available: boolean };
-    expect(check.available).toBe(true);
-    const add = await api.post('/api/cart/', {
-      data: { service_id: 1, product_id: check.id, currency: 'USD', metadata: { name: domain, description: 'Domain registration', domain_name: domain } },
-    });
-    expect(add.ok(), await add.text()).toBeTruthy();
+    await addDomainToCart(api, domain);
   } finally {
     await api.dispose();
   }

@@ -1,22 +1,7 @@
 // Renewing a domain from its page: buy a domain with the wallet, turn auto-renew off and on again, choose 2 years in
 // 'Renew now' (priced by the server), pay the renewal invoice from the wallet in the payment dialog, and see the expiry
 // date move by exactly 2 years, on the page and in the API; the invoice is paid once.
-import { request, type APIRequestContext } from '@playwright/test';
-import { E2E } from '../env';
-import { createCustomer, expect, expectNoA11yViolations, test, useSession } from '../fixtures';
-
-async function apiAs(access: string): Promise<APIRequestContext> {
-  return request.newContext({ baseURL: E2E.api, extraHTTPHeaders: { Authorization: `Token ${access}` } });
-}
-
-/** Tops the wallet up through the sandbox's approve endpoint, as the gateway page's button does. */
-async function fundWallet(api: APIRequestContext, amount: number) {
-  const res = await api.post('/payment/deposit/initiate-payment/', { data: { amount, currency: 'USD' } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { data } = (await res.json()) as { data: { authorization_url: string } };
-  const approve = await api.post(`${new URL(data.authorization_url).pathname}/approve`, { maxRedirects: 0 });
-  expect(approve.status(), await approve.text()).toBeLessThan(400);
-}
+import { addDomainToCart, apiAs, createCustomer, expect, expectNoA11yViolations, fundWallet, test, useSession } from '../fixtures';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** '2027-03-03' -> '3rd Mar, 2027' (the spec's date format). */
@@ -34,12 +19,7 @@ test('a customer turns auto-renew off and on, renews a domain for 2 years from t
   const api = await apiAs(customer.session.access);
   try {
     await fundWallet(api, 200);
-    const check = (await (await api.get(`/domain/check/${domain}?currency=USD`)).json()) as { id: number; available: boolean };
-    expect(check.available).toBe(true);
-    const add = await api.post('/api/cart/', {
-      data: { service_id: 1, product_id: check.id, currency: 'USD', metadata: { name: domain, description: 'Domain registration', domain_name: domain } },
-    });
-    expect(add.ok(), await add.text()).toBeTruthy();
+    await addDomainToCart(api, domain);
     const pay = await api.post('/api/checkout/', { data: { payment_kind: 'wallet', currency: 'USD' } });
     expect(pay.ok(), await pay.text()).toBeTruthy();
 

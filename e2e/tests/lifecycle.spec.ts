@@ -6,17 +6,13 @@
 // forwards would expire the sessions of journeys running beside it.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { request, type APIRequestContext, type Page } from '@playwright/test';
+import { request, type Page } from '@playwright/test';
 import { E2E } from '../env';
-import { apiLogin, createCustomer, expect, test, useSession as storeSession } from '../fixtures';
+import { apiAs, apiLogin, createCustomer, expect, test, useSession as storeSession } from '../fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
 const HOUR = 3600 * 1000;
-
-async function apiAs(access: string): Promise<APIRequestContext> {
-  return request.newContext({ baseURL: E2E.api, extraHTTPHeaders: { Authorization: `Token ${access}` } });
-}
 
 async function devApi<T>(method: 'get' | 'post', path: string, data?: unknown): Promise<T> {
   const api = await request.newContext({ baseURL: E2E.api });

@@ -2,9 +2,8 @@
 // and keeps it; a wallet payment with an empty wallet fails without charging; a fiat payment approved on the sandbox
 // page lands on the invoices with the invoice paid; a declined one leaves it unpaid; domain options are saved; the
 // services list and pricing pages; axe on each page.
-import { request, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E } from '../env';
-import { createCustomer, expect, expectNoA11yViolations, readMail, test, useSession } from '../fixtures';
+import { type Page } from '@playwright/test';
+import { apiAs, createCustomer, expect, expectNoA11yViolations, readMail, test, useSession } from '../fixtures';
 
 const LOGIN_CODE = /login code is: (\S+)/;
 const now = () => new Date(Date.now() - 1000).toISOString();
@@ -13,10 +12,6 @@ interface Invoice {
   invoicenum: string;
   status: string;
   total: number | string;
-}
-
-async function apiAs(access: string): Promise<APIRequestContext> {
-  return request.newContext({ baseURL: E2E.api, extraHTTPHeaders: { Authorization: `Token ${access}` } });
 }
 
 async function invoicesOf(access: string): Promise<Invoice[]> {

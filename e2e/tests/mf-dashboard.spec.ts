@@ -1,31 +1,8 @@
 // mf-dashboard journeys: wallet top-up through the payment sandbox, buying with the wallet and finding the purchase in
 // the dashboard, support tickets with a staff answer, the display currency, and accessibility of every page.
-import { request, type APIRequestContext, type Page } from '@playwright/test';
+import { request, type Page } from '@playwright/test';
 import { E2E } from '../env';
-import { createCustomer, expect, expectNoA11yViolations, test, useSession } from '../fixtures';
-
-async function apiAs(access: string): Promise<APIRequestContext> {
-  return request.newContext({ baseURL: E2E.api, extraHTTPHeaders: { Authorization: `Token ${access}` } });
-}
-
-/** Tops the wallet up through the API and approves the sandbox payment as the gateway page would. */
-async function fundWallet(api: APIRequestContext, amount: number) {
-  const res = await api.post('/payment/deposit/initiate-payment/', { data: { amount, currency: 'USD' } });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const { data } = (await res.json()) as { data: { authorization_url: string } };
-  const approve = await api.post(`${new URL(data.authorization_url).pathname}/approve`, { maxRedirects: 0 });
-  expect(approve.status(), await approve.text()).toBeLessThan(400);
-}
-
-async function addDomainToCart(api: APIRequestContext, domain: string) {
-  const check = await api.get(`/domain/check/${domain}?currency=USD`);
-  const found = (await check.json()) as { id: number; available: boolean };
-  expect(found.available).toBe(true);
-  const add = await api.post('/api/cart/', {
-    data: { service_id: 1, product_id: found.id, currency: 'USD', metadata: { name: domain, description: 'Domain registration', domain_name: domain } },
-  });
-  expect(add.ok(), await add.text()).toBeTruthy();
-}
+import { addDomainToCart, apiAs, createCustomer, expect, expectNoA11yViolations, fundWallet, test, useSession } from '../fixtures';
 
 /** Logs the seeded support user in through the API (password, then the mailed code); returns the access value. */
 async function staffLogin(): Promise<string> {
