@@ -2,37 +2,16 @@
 // matches what is charged and names never break inside a word; deposits and checkouts are confirmed from the API on
 // every path; 'In cart' in search and the typed name kept on every page; no dead ends; the home page's alignment, grids
 // and artwork; the cart's bar on phones; skeletons, level tiles and the greeting. axe on every page touched.
-import { request, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E } from '../env';
-import { createCustomer, expect, expectNoA11yViolations, readMail, test, useSession } from '../fixtures';
+import { type Page } from '@playwright/test';
+import { addDomainToCart, apiAs, createCustomer, expect, expectNoA11yViolations, fundWallet, readMail, test, useSession } from '../fixtures';
 
 const WIDTHS = [1280, 390] as const;
 
-async function apiAs(access?: string): Promise<APIRequestContext> {
-  return request.newContext({
-    baseURL: E2E.api,
-    extraHTTPHeaders: access ? { Authorization: `Token ${access}` } : {},
-  });
-}
-
+/** Puts `domain` in the customer's cart (fixtures' addDomainToCart, with a client of their own). */
 async function addDomain(access: string, domain: string) {
   const api = await apiAs(access);
   try {
-    const found = (await (await api.get(`/domain/check/${domain}?currency=USD`)).json()) as { id: number };
-    const add = await api.post('/api/cart/', { data: { service_id: 1, product_id: found.id, currency: 'USD', metadata: { domain_name: domain } } });
-    expect(add.ok(), await add.text()).toBeTruthy();
-  } finally {
-    await api.dispose();
-  }
-}
-
-/** Funds the wallet through the sandbox, as an approved deposit would. */
-async function fundWallet(access: string, amount: number) {
-  const api = await apiAs(access);
-  try {
-    const res = await api.post('/payment/deposit/initiate-payment/', { data: { amount, currency: 'USD' } });
-    const { reference } = ((await res.json()) as { data: { reference: string } }).data;
-    await api.post(`/sandbox/pay/${reference}/approve`, { maxRedirects: 0 });
+    await addDomainToCart(api, domain);
   } finally {
     await api.dispose();
   }
@@ -148,7 +127,8 @@ test.describe('3. confirmations', () => {
 
   test('after a checkout the invoices page says the order is active, whatever paid it (wallet, fiat, crypto)', async ({ page }) => {
     const customer = await createCustomer('paid');
-    await fundWallet(customer.session.access, 100);
+    const funds = await apiAs(customer.session.access);
+    await fundWallet(funds, 100).finally(() => funds.dispose());
     await useSession(page, customer.session);
     for (const method of ['Wallet', 'Pay with Fiat', 'Pay with Crypto'] as const) {
       await addDomain(customer.session.access, `${customer.username}${method.length}.com`);

@@ -6,9 +6,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { request as pwRequest } from '@playwright/test';
-import { E2E } from '../env';
-import { apiLogin, createCustomer, expect, expectNoA11yViolations, readMail, test, useSession } from '../fixtures';
+import { apiAs, apiLogin, createCustomer, expect, expectNoA11yViolations, readMail, test, useSession } from '../fixtures';
 
 const root = path.join(__dirname, '..', '..');
 
@@ -91,7 +89,6 @@ const STAFF = {
   billing: ['billing', 'billing-pass-2024'],
 } as const;
 const staffSession = (who: keyof typeof STAFF) => apiLogin(STAFF[who][0], STAFF[who][1], `${STAFF[who][0]}@hosthub.test`);
-const apiAs = (access: string) => pwRequest.newContext({ baseURL: E2E.api, extraHTTPHeaders: { Authorization: `Token ${access}` } });
 
 test('a customer opening /staff gets the 404 page, and sees no Staff link', async ({ page }) => {
   const customer = await createCustomer('nost');

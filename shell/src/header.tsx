@@ -17,9 +17,12 @@ export const MAIN_LINKS = [
   { to: '/cart', label: 'Cart' },
 ];
 
+/** The header's height at the least (px): the content below it fills the rest of the first screen (routes.tsx). */
+export const HEADER_MIN_HEIGHT = 68;
+
 const Bar = styled.header`
   background: #fff; border-bottom: 1px solid ${theme.color.border}; position: sticky; top: 0; z-index: 100;
-  .inner { width: min(1200px, 100%); margin: 0 auto; padding: .5rem 1rem; display: flex; align-items: center; gap: 1rem; min-height: 68px; }
+  .inner { width: min(1200px, 100%); margin: 0 auto; padding: .5rem 1rem; display: flex; align-items: center; gap: 1rem; min-height: ${HEADER_MIN_HEIGHT}px; }
   nav.main { display: none; margin-left: auto; }
   nav.main ul { display: flex; gap: .25rem; list-style: none; margin: 0; padding: 0; }
   nav.main a { color: ${theme.color.text}; text-decoration: none; font-weight: 600; padding: .6rem .8rem; border-radius: 8px;

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'reac
 import { useLoggedIn } from 'shared/session';
 import { NotFound, Toast } from 'shared/ui';
 import { Footer } from './footer';
-import { Header } from './header';
+import { Header, HEADER_MIN_HEIGHT } from './header';
 import { useHydrated } from './hydrated';
 import { Redirect } from './redirect';
 import { RemoteArea } from './remote-area';
@@ -41,7 +41,7 @@ function Layout() {
       <Header />
       {/* At least the first screen below the header: the footer is never in it, so a page whose content settles to
           another height (a skeleton giving way to an empty cart) moves nothing in view (Lighthouse's CLS). */}
-      <div id="content" tabIndex={-1} style={{ minHeight: 'calc(100svh - 68px)', outline: 'none' }}>
+      <div id="content" tabIndex={-1} style={{ minHeight: `calc(100svh - ${HEADER_MIN_HEIGHT}px)`, outline: 'none' }}>
         <Outlet />
       </div>
       <Footer />
