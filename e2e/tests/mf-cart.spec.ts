@@ -214,3 +214,20 @@ test('the services list and pricing pages', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test("a visitor's empty cart settles without moving anything in view (the footer stays below the first screen)", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/cart');
+  await expect(page.getByText('No items in cart')).toBeVisible();
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries().map((e) => (e as PerformanceEntry & { value: number }).value))).observe({
+          type: 'layout-shift',
+          buffered: true,
+        });
+        setTimeout(() => resolve([]), 1000);
+      }),
+  );
+  expect(shifts).toEqual([]);
+});
