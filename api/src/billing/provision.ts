@@ -34,7 +34,8 @@ const HOSTS = ['web1', 'web2', 'web3', 'wp1', 'wp2', 'vps1'];
 export const serverHostname = (seed: number) => `${HOSTS[seed % HOSTS.length]}.lagos.storefront-hosting.net`;
 
 export interface Provisioned {
-  names: { name: string; transfer: boolean }[];
+  /** `authCode`: a transfer's EPP code as the invoice line holds it (sealed, see domains/epp-codes). */
+  names: { name: string; transfer: boolean; authCode?: string | null }[];
 }
 
 /**
@@ -99,7 +100,7 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
       await tx.transaction(async (sp) => {
         await sp.insert(customerDomains).values(row);
       });
-      names.push({ name: row.domainname, transfer });
+      names.push({ name: row.domainname, transfer, authCode: transfer ? item.eppCode : null });
     } catch (err) {
       if (!uniqueViolation(err)) throw err;
       // Someone else's invoice got the name first: record it as cancelled and give the money back.

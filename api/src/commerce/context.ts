@@ -4,6 +4,8 @@ import { inArray } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Executor } from '../db';
 import { customerDomains } from '../db/schema-commerce';
+import type { Provisioned } from '../billing/provision';
+import { openTransferCode } from '../domains/epp-codes';
 import { createRegistry } from '../domains/factory';
 import { loadNameList } from '../domains/name-list';
 import type { DomainRegistry } from '../domains/registry';
@@ -44,7 +46,7 @@ export interface Commerce {
   /** Loads `takenHere` once (first request); later calls are free. */
   ready(): Promise<void>;
   /** After a paid invoice committed: tell the registry and remember the names. */
-  registered(names: { name: string; transfer: boolean }[]): Promise<void>;
+  registered(names: Provisioned['names']): Promise<void>;
   /** After the lifecycle released names (unpaid past Redemption): they are for sale again. */
   released(names: string[]): Promise<void>;
 }
@@ -60,6 +62,8 @@ export function createCommerce(
   db: Executor,
   apiBaseUrl: string,
   config: CommerceConfig,
+  /** The key transfer codes are sealed with in carts and invoices (domains/epp-codes `eppKey`). */
+  codeKey: Buffer,
   overrides: CommerceOverrides = {},
   mode: PaymentMode = { production: false },
 ): Commerce {
@@ -114,9 +118,14 @@ export function createCommerce(
       return loading;
     },
     async registered(names) {
-      for (const { name, transfer } of names) {
+      for (const { name, transfer, authCode } of names) {
         takenHere.add(name);
-        await (transfer ? registry.transferIn(name) : registry.register(name)).catch(() => {});
+        // Inside the promise, so a code that does not open is a failed request like any other registry failure.
+        const request = async () =>
+          transfer
+            ? registry.transferIn(name, authCode ? openTransferCode(codeKey, name, authCode) : '')
+            : registry.register(name);
+        await request().catch(() => {});
       }
     },
     async released(names) {

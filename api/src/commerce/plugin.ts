@@ -7,6 +7,7 @@ import { lifecycleRoutes } from '../billing/lifecycle-routes';
 import { billingRoutes } from '../billing/routes';
 import { cartRoutes } from '../cart/routes';
 import { carts } from '../db/schema-commerce';
+import { eppKey } from '../domains/epp-codes';
 import { domainRoutes } from '../domains/routes';
 import { paymentRoutes } from '../payments/routes';
 import { staffRoutes } from '../staff/plugin';
@@ -24,7 +25,14 @@ export interface CommercePluginOptions extends CommerceOverrides {
 async function commercePlugin(app: FastifyInstance, opts: CommercePluginOptions = {}) {
   const config = loadCommerceConfig(opts.env ?? process.env);
   const mode = { production: app.config.isProduction, paymentProvider: app.config.paymentProvider };
-  const commerce = createCommerce(app.db.orm, app.config.apiBaseUrl, config, { clock: app.clock, ...opts }, mode);
+  const commerce = createCommerce(
+    app.db.orm,
+    app.config.apiBaseUrl,
+    config,
+    eppKey(app.config.security.secretKey),
+    { clock: app.clock, ...opts },
+    mode,
+  );
   if (mode.production && commerce.providers.sandbox) {
     // CONTRACT.md: the sandbox in production only when asked for, and then a warning at every start.
     app.log.warn(

@@ -7,6 +7,7 @@ import { cartItems, customerDomains, invoiceItems, tlds } from '../db/schema-com
 import { domainSettings } from '../db/schema-domains';
 import { credit } from '../payments/wallet';
 import { eppKey, isSealed, openEppCode, openTransferCode, sealClearEppCodes, sealEppCode } from './epp-codes';
+import { SimulatedRegistry } from './simulated-registry';
 
 type User = Awaited<ReturnType<TestApp['user']>>;
 let t: TestApp;
@@ -132,4 +133,6 @@ test("a code given to transfer a name in is sealed in the cart and on the invoic
   const [billed] = await t.db.orm.select().from(invoiceItems).where(eq(invoiceItems.domainName, 'jumia.ng'));
   expect(billed!.eppCode).not.toContain('Legacy-Transfer-7');
   expect(openTransferCode(key(), 'jumia.ng', billed!.eppCode!)).toBe('Legacy-Transfer-7');
+  // The transfer request the paid invoice sends to the registry carries the code, opened.
+  expect((t.app.commerce.registry as SimulatedRegistry).transferCodeOf('jumia.ng')).toBe('Legacy-Transfer-7');
 });

@@ -253,7 +253,8 @@ export class RdapRegistry implements DomainRegistry {
     return Promise.resolve();
   }
 
-  transferIn(name: string): Promise<void> {
+  /** EPP `domain:transfer op="request"` would carry `authCode` as its authInfo; RDAP only reads. */
+  transferIn(name: string, _authCode: string): Promise<void> {
     this.cache.delete(name.toLowerCase());
     return Promise.resolve();
   }

@@ -21,8 +21,8 @@ export interface DomainRegistry {
   transferEligibility(name: string): Promise<TransferCheck>;
   /** A paid registration: from now on the name is taken. */
   register(name: string): Promise<void>;
-  /** A paid transfer request. */
-  transferIn(name: string): Promise<void>;
+  /** A paid transfer request, with the auth (EPP) code the customer got from the losing registrar. */
+  transferIn(name: string, authCode: string): Promise<void>;
   /** The store let the name go (the lifecycle released it); registries that keep no state here omit it. */
   release?(name: string): Promise<void>;
 }

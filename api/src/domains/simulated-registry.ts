@@ -25,6 +25,8 @@ interface History {
   registeredAt?: number;
   transferredAt?: number;
   deletedAt?: number;
+  /** The auth code the last transfer request carried (a registry checks it against the losing registrar's). */
+  transferCode?: string;
 }
 
 /**
@@ -109,11 +111,21 @@ export class SimulatedRegistry implements DomainRegistry {
     return Promise.resolve();
   }
 
-  transferIn(name: string): Promise<void> {
+  /**
+   * The losing registrar's code is not known to the simulation, so any code is taken; it is kept with the request,
+   * as a registry keeps a pending transfer's authInfo.
+   */
+  transferIn(name: string, authCode: string): Promise<void> {
     const n = name.toLowerCase();
     this.boughtHere.add(n);
-    this.history.set(n, { ...this.history.get(n), transferredAt: this.now(), deletedAt: undefined });
+    const at = this.now();
+    this.history.set(n, { ...this.history.get(n), transferredAt: at, deletedAt: undefined, transferCode: authCode });
     return Promise.resolve();
+  }
+
+  /** The auth code the name's last transfer request carried. */
+  transferCodeOf(name: string): string | undefined {
+    return this.history.get(name.toLowerCase())?.transferCode;
   }
 
   /** The name moved to another registrar (its customer took the EPP code elsewhere): registered there, from now. */
