@@ -357,7 +357,10 @@ function ssrTargets(fig, throughput) {
     const ratio = homeJs[0] / homeJs[1];
     out.push(`home JS ${homeJs[0]} KB = ${ratio.toFixed(2)}x the one bundle (target <= 1.1): ${ok(ratio <= 1.1)}`);
   }
-  for (const page of pages) {
+  // The issue's Lighthouse targets are for `/`, `/blog`, a blog post and `/pricing`; the other pages measured (the search
+  // page, the client-rendered cart) are reported in the table above, not judged here.
+  const targeted = (page) => ['/', '/blog', '/pricing'].includes(page) || page.startsWith('/blog/blogpost/');
+  for (const page of pages.filter(targeted)) {
     const parts = [];
     const lcp = [fig(page, 'LH LCP (ms)', ssr), fig(page, 'LH LCP (ms)', 'one-bundle')];
     if (Number.isFinite(lcp[0])) {
