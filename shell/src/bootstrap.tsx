@@ -12,6 +12,7 @@ import { ownerOf, setRouteTable } from './route-table';
 import { App } from './app';
 import { DATA_ELEMENT_ID, FORMATS_ELEMENT_ID } from './ssr/serialise';
 import { noteTypedFields } from './before-hydration';
+import { nextTask, serverRendered } from './server-rendered';
 
 /**
  * What the server wrote into the page (shell/src/ssr/serialise.ts): the answers by load name (DATA_ELEMENT_ID), the
@@ -32,8 +33,8 @@ function serverData(id = DATA_ELEMENT_ID): Record<string, unknown> {
  */
 export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader): Promise<void> {
   const container = document.getElementById('root')!;
-  // The storefront's server rendered this page (scripts/ssr-server.mjs): hydrate it rather than render it again.
-  const serverRendered = container.hasAttribute('data-ssr');
+  // The storefront's server rendered this page: hydrate it rather than render it again.
+  const hydrate = serverRendered();
   let config: LoadedRuntimeConfig;
   try {
     config = await loadRuntimeConfig('/config.json', window.__storefrontConfig);
@@ -46,9 +47,7 @@ export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader)
     );
     return;
   }
-  // A server-rendered page is on screen already: its start is cut into tasks of their own (config, the page's remote,
-  // hydration), so that the browser stays responsive in between (no single long task: Lighthouse's TBT).
-  const nextTask = () => (serverRendered ? new Promise<void>((resolve) => setTimeout(resolve, 0)) : Promise.resolve());
+  // Config, the page's remote and hydration each in a task of their own on a server-rendered page.
   await nextTask();
   setRouteTable(config.routes);
   setRemoteLoader(makeLoader(config));
@@ -57,16 +56,16 @@ export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader)
     const routes = await loadRoutes(first).catch(() => null);
     await nextTask();
     // A server-rendered page came with its data (read below): nothing to prefetch.
-    if (routes && !serverRendered) prefetchPage(routes, window.location.pathname);
+    if (routes && !hydrate) prefetchPage(routes, window.location.pathname);
   }
-  const loadCache = serverRendered ? new LoadCache(false, serverData()) : null;
-  if (serverRendered) seedMoneyFormats(serverData(FORMATS_ELEMENT_ID));
+  const loadCache = hydrate ? new LoadCache(false, serverData()) : null;
+  if (hydrate) seedMoneyFormats(serverData(FORMATS_ELEMENT_ID));
   const app = (
     <StrictMode>
       <App loadCache={loadCache} router={(children) => <BrowserRouter>{children}</BrowserRouter>} />
     </StrictMode>
   );
-  if (serverRendered) {
+  if (hydrate) {
     // As a transition too: hydration then yields to the browser every few milliseconds (a blocking hydration of a long
     // page is one long task, Lighthouse's TBT), while the server's markup stays on screen and keeps its links.
     noteTypedFields(container);

@@ -2,6 +2,6 @@
 // and the current page's remote are already on their way: index.html's early script (early.ts) asked for them.
 // On a server-rendered page (its scripts start once it has painted) the rest starts in a task of its own: evaluating
 // this file (the federation runtime) and negotiating the shared modules are then two shorter tasks, not one long one.
-const begin = () => void import(/* webpackChunkName: "start" */ './main');
-if (document.getElementById('root')?.hasAttribute('data-ssr')) setTimeout(begin, 0);
-else begin();
+import { nextTask } from './server-rendered';
+
+void nextTask().then(() => import(/* webpackChunkName: "start" */ './main'));

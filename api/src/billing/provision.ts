@@ -35,7 +35,7 @@ export const serverHostname = (seed: number) => `${HOSTS[seed % HOSTS.length]}.l
 
 export interface Provisioned {
   /** `authCode`: a transfer's EPP code as the invoice line holds it (sealed, see domains/epp-codes). */
-  names: { name: string; transfer: boolean; authCode?: string | null }[];
+  names: { name: string; transfer: boolean; authCode: string | null }[];
 }
 
 /**
