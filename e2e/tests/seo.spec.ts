@@ -103,6 +103,10 @@ test("a blog post's title, excerpt and picture are its preview; /blogpost/ names
     if (post.image) {
       expect(head.og['og:image']).toMatch(/^https?:\/\//);
       expect(head.og['twitter:card']).toBe('summary_large_image');
+      // The preview's picture is one link previews show: JPEG, PNG, GIF or WebP, never SVG.
+      const picture = await page.request.get(head.og['og:image']!);
+      expect(picture.status()).toBe(200);
+      expect(picture.headers()['content-type']).toMatch(/^image\/(jpeg|png|gif|webp)$/);
     }
   }
 });

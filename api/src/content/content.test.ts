@@ -1,6 +1,7 @@
 // Public content through the HTTP API: every list of WIRE.md 'Content', its images, and the in-memory cache.
-import { eq } from 'drizzle-orm';
-import { faqs } from '../db/schema';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { listMigrations } from '../db/migrate';
+import { blogPosts, faqs } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 
 let t: TestApp;
@@ -19,7 +20,7 @@ const get = async (url: string) => {
 };
 const absoluteImage = (url: unknown) => {
   expect(typeof url).toBe('string');
-  expect(url as string).toMatch(new RegExp(`^${t.config.apiBaseUrl}/static/.+\\.svg$`));
+  expect(url as string).toMatch(new RegExp(`^${t.config.apiBaseUrl}/static/.+\\.(svg|jpg)$`));
 };
 
 describe('/manager/* lists', () => {
@@ -127,6 +128,8 @@ describe('blog', () => {
     for (const p of posts) {
       expect(Object.keys(p).sort()).toEqual(['author', 'content', 'created_at', 'id', 'image', 'slug', 'title']);
       absoluteImage(p.image);
+      // A post's cover is its link-preview picture (og:image): a raster one, as previews never show SVG.
+      expect(p.image).toMatch(/\.jpg$/);
       expect(p.content).toMatch(/<p>/);
     }
   });
@@ -138,6 +141,21 @@ describe('blog', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/blog/blogposts/no-such-post' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: 'Not found.' });
+  });
+  it('a database seeded before the JPEG covers gets them from its migration; a picture staff chose is kept', async () => {
+    const rows = await t.db.orm.select().from(blogPosts).orderBy(asc(blogPosts.id)).limit(2);
+    const [first, second] = rows as [(typeof rows)[number], (typeof rows)[number]];
+    await t.db.orm.update(blogPosts).set({ image: `/static/blog/${first.slug}.svg` }).where(eq(blogPosts.id, first.id));
+    await t.db.orm.update(blogPosts).set({ image: '/static/features/ssl.svg' }).where(eq(blogPosts.id, second.id));
+    const migration = listMigrations().find((m) => m.name === '0800_blog_covers.sql');
+    await t.db.orm.execute(sql.raw(migration!.sql));
+    const images = await t.db.orm.select({ id: blogPosts.id, image: blogPosts.image }).from(blogPosts).where(inArray(blogPosts.id, [first.id, second.id]));
+    expect(Object.fromEntries(images.map((r) => [r.id, r.image]))).toEqual({
+      [first.id]: `/static/blog/${first.slug}.jpg`,
+      [second.id]: '/static/features/ssl.svg',
+    });
+    await t.db.orm.update(blogPosts).set({ image: second.image }).where(eq(blogPosts.id, second.id));
+    t.app.content.invalidate();
   });
 });
 
@@ -151,8 +169,13 @@ describe('images and cache', () => {
     for (const url of urls) {
       const res = await t.app.inject({ method: 'GET', url: url.replace(t.config.apiBaseUrl, '') });
       expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
-      expect(res.body).toMatch(/<svg [^>]*viewBox="0 0 \d+ \d+"/);
+      if (url.endsWith('.jpg')) {
+        expect(res.headers['content-type']).toBe('image/jpeg');
+        expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+      } else {
+        expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+        expect(res.body).toMatch(/<svg [^>]*viewBox="0 0 \d+ \d+"/);
+      }
       expect(res.headers['cache-control']).toContain('max-age=31536000');
       expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     }

@@ -325,7 +325,7 @@ export async function seedContent(tx: Executor, _ctx: SeedContext): Promise<void
       slug: post.slug,
       title: post.title,
       content: post.content,
-      image: `/static/blog/${post.slug}.svg`,
+      image: `/static/blog/${post.slug}.jpg`,
       author: post.author,
       createdAt: new Date(post.date),
     })),
