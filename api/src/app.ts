@@ -1,6 +1,5 @@
 // Builds the Fastify app: platform plugins (CORS, security headers, cookies, rate limits, static files, OpenAPI), one
 // error handler giving DRF shapes, then one plugin per resource folder. server.ts runs it; tests use app.inject.
-import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -13,7 +12,7 @@ import { accountRoutes } from './accounts/routes';
 import { recentAuthPlugin } from './security/recent-auth';
 import { securityRoutes } from './security/routes';
 import { systemClock, type Clock } from './clock';
-import { API_ROOT, type Config } from './config';
+import { STATIC_DIR, type Config } from './config';
 import { commerceRoutes } from './commerce/plugin';
 import { contentRoutes } from './content/routes';
 import type { Database } from './db';
@@ -40,8 +39,6 @@ import { JobSystem, type QueueDefinition, type ScheduledPass } from './jobs/syst
 import { reconcilePendingPayments } from './payments/reconcile';
 import { SERVER_TOKEN_HEADER, sameToken } from './http/token';
 import './types';
-
-export const STATIC_DIR = path.join(API_ROOT, 'static');
 
 export interface AppOptions {
   db: Database;

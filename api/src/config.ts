@@ -6,6 +6,8 @@ import * as v from 'valibot';
 /** The repository root (api/src/.. /..): the default data folder lives there, as CONTRACT.md says (`./.data/`). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 export const API_ROOT = path.resolve(__dirname, '..');
+/** The pictures the API serves under /static/ (content images, blog covers). */
+export const STATIC_DIR = path.join(API_ROOT, 'static');
 
 const url = (name: string) =>
   v.pipe(v.string(), v.trim(), v.url(`${name} must be an absolute URL such as http://localhost:8000`));

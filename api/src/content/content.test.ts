@@ -1,5 +1,5 @@
 // Public content through the HTTP API: every list of WIRE.md 'Content', its images, and the in-memory cache.
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { listMigrations } from '../db/migrate';
 import { blogPosts, faqs } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
@@ -142,19 +142,22 @@ describe('blog', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: 'Not found.' });
   });
-  it('a database seeded before the JPEG covers gets them from its migration; a picture staff chose is kept', async () => {
-    const rows = await t.db.orm.select().from(blogPosts).orderBy(asc(blogPosts.id)).limit(2);
-    const [first, second] = rows as [(typeof rows)[number], (typeof rows)[number]];
-    await t.db.orm.update(blogPosts).set({ image: `/static/blog/${first.slug}.svg` }).where(eq(blogPosts.id, first.id));
-    await t.db.orm.update(blogPosts).set({ image: '/static/features/ssl.svg' }).where(eq(blogPosts.id, second.id));
+  it('a database from before the JPEG covers gets them from its migration; a picture staff chose is kept', async () => {
+    const rows = await t.db.orm.select().from(blogPosts).orderBy(asc(blogPosts.id)).limit(3);
+    const [seeded, chosen, typed] = rows as [(typeof rows)[number], (typeof rows)[number], (typeof rows)[number]];
+    const set = (id: number, image: string) => t.db.orm.update(blogPosts).set({ image }).where(eq(blogPosts.id, id));
+    await set(seeded.id, `/static/blog/${seeded.slug}.svg`);
+    await set(chosen.id, '/static/features/ssl.svg');
+    await set(typed.id, 'blog/default.jpg'); // what a staff post named no cover was given, without /static/
     const migration = listMigrations().find((m) => m.name === '0800_blog_covers.sql');
-    await t.db.orm.execute(sql.raw(migration!.sql));
-    const images = await t.db.orm.select({ id: blogPosts.id, image: blogPosts.image }).from(blogPosts).where(inArray(blogPosts.id, [first.id, second.id]));
+    await t.db.session((s) => s.exec(migration!.sql));
+    const images = await t.db.orm.select({ id: blogPosts.id, image: blogPosts.image }).from(blogPosts).where(inArray(blogPosts.id, rows.map((r) => r.id)));
     expect(Object.fromEntries(images.map((r) => [r.id, r.image]))).toEqual({
-      [first.id]: `/static/blog/${first.slug}.jpg`,
-      [second.id]: '/static/features/ssl.svg',
+      [seeded.id]: `/static/blog/${seeded.slug}.jpg`,
+      [chosen.id]: '/static/features/ssl.svg',
+      [typed.id]: '/static/blog/default.jpg',
     });
-    await t.db.orm.update(blogPosts).set({ image: second.image }).where(eq(blogPosts.id, second.id));
+    for (const r of rows) await set(r.id, r.image);
     t.app.content.invalidate();
   });
 });

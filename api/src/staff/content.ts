@@ -1,10 +1,13 @@
 // Staff content (admin): blog posts (create, edit, publish, unpublish), the three policies, FAQs and the company
 // details. HTML is refused when it could run anything (fields.ts); every write drops the public content cache
 // (content/cache.ts), so the public pages show the change at the next request.
+import fs from 'node:fs';
+import path from 'node:path';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { textField } from '../commerce/fields';
+import { STATIC_DIR } from '../config';
 import type { Executor } from '../db';
 import { blogPosts, companyDetails, faqs, policies } from '../db/schema';
 import { notFound, parseBody, validationError } from '../http/errors';
@@ -13,7 +16,23 @@ import { htmlField } from './fields';
 import { staffOf } from './plugin';
 
 const POLICY_KINDS = ['privacy', 'terms', 'return'] as const;
-const DEFAULT_IMAGE = 'blog/default.jpg';
+/** The house cover (api/static/blog/default.jpg, drawn by scripts/blog-covers.mjs) for a post given none. */
+const DEFAULT_IMAGE = '/static/blog/default.jpg';
+
+/**
+ * A post's cover as stored: a file the API serves under /static/, named with or without that prefix ('blog/x.jpg'
+ * or '/static/blog/x.jpg'). A name that leaves the folder or names no file is a field error, not a broken picture.
+ */
+function coverPath(given: string | undefined): string {
+  if (given === undefined) return DEFAULT_IMAGE;
+  const name = given.replace(/^\/?(static\/)?/, '');
+  const file = path.join(STATIC_DIR, name);
+  const inside = !name.split('/').includes('..') && file.startsWith(STATIC_DIR + path.sep);
+  if (!inside || !fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+    throw validationError({ image: 'No picture has this path under /static/.' });
+  }
+  return `/static/${name}`;
+}
 
 const slugField = v.optional(
   v.pipe(
@@ -89,6 +108,7 @@ export async function contentAdminRoutes(app: FastifyInstance) {
 
   app.post('/staff/content/posts/', async (request, reply) => {
     const body = parseBody(NewPost, request.body);
+    const image = coverPath(body.image);
     const me = staffOf(request);
     const now = app.clock.now();
     const post = await write(async (tx) => {
@@ -100,7 +120,7 @@ export async function contentAdminRoutes(app: FastifyInstance) {
       }
       const [p] = await tx
         .insert(blogPosts)
-        .values({ slug, title: body.title, content: body.content, author: body.author ?? me.username, image: body.image ?? DEFAULT_IMAGE, published: body.published, createdAt: now, updatedAt: now })
+        .values({ slug, title: body.title, content: body.content, author: body.author ?? me.username, image, published: body.published, createdAt: now, updatedAt: now })
         .returning();
       await audit(tx, me, { action: 'content.post_create', targetType: 'post', targetId: p!.id, before: null, after: postAudit(p!) }, now);
       return p!;

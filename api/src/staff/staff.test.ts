@@ -150,6 +150,29 @@ test('content: a post with a script is refused; create as draft, publish, edit; 
   expect((await t.inject({ url: '/manager/privacy_policies/' })).json()[0].privacy_policy).toBe('<p>New privacy text</p>');
 });
 
+test("a post's cover: the house cover when none is named; a file under /static/, with or without the prefix; else a 400", async () => {
+  const url = '/staff/content/posts/';
+  let n = 0;
+  const create = (image?: string) =>
+    t.inject({ method: 'POST', url, auth: as('admin'), payload: { title: `Covers ${(n += 1)}`, content: '<p>x</p>', ...(image === undefined ? {} : { image }) } });
+  const served = async (image: string) => {
+    const res = await t.inject({ url: new URL(image).pathname });
+    return `${res.statusCode} ${res.headers['content-type']}`;
+  };
+  const plain = (await create()).json().data;
+  expect(plain.image).toBe('/static/blog/default.jpg');
+  await t.inject({ method: 'PATCH', url: `${url}${plain.id}/`, auth: as('admin'), payload: { published: true } });
+  const shown = (await t.inject({ url: `/blog/blogposts/${plain.slug}` })).json().image;
+  expect(await served(shown)).toBe('200 image/jpeg');
+  expect((await create('blog/dns-records-a-beginners-guide.jpg')).json().data.image).toBe('/static/blog/dns-records-a-beginners-guide.jpg');
+  expect((await create('/static/features/ssl.svg')).json().data.image).toBe('/static/features/ssl.svg');
+  for (const bad of ['blog/no-such-cover.jpg', 'blog', '../package.json', 'blog/../../package.json']) {
+    const res = await create(bad);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ image: [expect.any(String)] });
+  }
+});
+
 test('the audit log is append-only: no route changes it and the database refuses to', async () => {
   const refused = async (q: Promise<unknown>) => {
     const err = (await q.then(() => null, (e: unknown) => e)) as (Error & { cause?: Error }) | null;
