@@ -112,12 +112,12 @@ export async function contentAdminRoutes(app: FastifyInstance) {
     const me = staffOf(request);
     const now = app.clock.now();
     const post = await write(async (tx) => {
-      let slug = body.slug ?? slugify(body.title);
-      const [taken] = await tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug));
-      if (taken) {
-        if (body.slug) throw validationError({ slug: 'Another post has this slug.' });
-        slug = `${slug}-${now.getTime().toString(36)}`;
-      }
+      const base = body.slug ?? slugify(body.title);
+      const taken = async (slug: string) => (await tx.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, slug))).length > 0;
+      if (body.slug && (await taken(base))) throw validationError({ slug: 'Another post has this slug.' });
+      // A title used before gets the first free number: 'news', 'news-2', 'news-3'.
+      let slug = base;
+      for (let n = 2; await taken(slug); n += 1) slug = `${base}-${n}`;
       const [p] = await tx
         .insert(blogPosts)
         .values({ slug, title: body.title, content: body.content, author: body.author ?? me.username, image, published: body.published, createdAt: now, updatedAt: now })

@@ -173,6 +173,12 @@ test("a post's cover: the house cover when none is named; a file under /static/,
   }
 });
 
+test("a title used before gives the post's slug the next free number, even in the same millisecond", async () => {
+  const again = async () =>
+    (await t.inject({ method: 'POST', url: '/staff/content/posts/', auth: as('admin'), payload: { title: 'Twice', content: '<p>x</p>' } })).json().data.slug;
+  expect([await again(), await again(), await again()]).toEqual(['twice', 'twice-2', 'twice-3']);
+});
+
 test('the audit log is append-only: no route changes it and the database refuses to', async () => {
   const refused = async (q: Promise<unknown>) => {
     const err = (await q.then(() => null, (e: unknown) => e)) as (Error & { cause?: Error }) | null;
