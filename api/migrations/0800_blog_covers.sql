@@ -10,7 +10,7 @@ WHERE image = '/static/blog/' || slug || '.svg'
     'ng-domains-for-nigerian-businesses', 'professional-email-on-your-domain', 'shared-vs-vps-hosting',
     'speed-up-your-wordpress-site'
   );
--- Posts staff created were given 'blog/default.jpg' when they named no cover, or the path they typed, without the
--- /static/ prefix the API serves pictures under (so a broken picture): the path under /static/ now, where the house
+-- Posts staff created were given 'blog/default.jpg' when they named no cover, or the path they typed as typed: without
+-- the leading '/' (a broken picture unless it began 'static/'). Each is its path under /static/ now, where the house
 -- cover, api/static/blog/default.jpg, is.
-UPDATE blog_posts SET image = '/static/' || image WHERE image !~ '^(/|https?://)';
+UPDATE blog_posts SET image = regexp_replace(image, '^(static/)?', '/static/') WHERE image !~ '^(/|https?://)';

@@ -143,12 +143,13 @@ describe('blog', () => {
     expect(missing.json()).toEqual({ detail: 'Not found.' });
   });
   it('a database from before the JPEG covers gets them from its migration; a picture staff chose is kept', async () => {
-    const rows = await t.db.orm.select().from(blogPosts).orderBy(asc(blogPosts.id)).limit(3);
-    const [seeded, chosen, typed] = rows as [(typeof rows)[number], (typeof rows)[number], (typeof rows)[number]];
+    const rows = await t.db.orm.select().from(blogPosts).orderBy(asc(blogPosts.id)).limit(4);
+    const [seeded, chosen, typed, prefixed] = rows as [(typeof rows)[number], (typeof rows)[number], (typeof rows)[number], (typeof rows)[number]];
     const set = (id: number, image: string) => t.db.orm.update(blogPosts).set({ image }).where(eq(blogPosts.id, id));
     await set(seeded.id, `/static/blog/${seeded.slug}.svg`);
     await set(chosen.id, '/static/features/ssl.svg');
     await set(typed.id, 'blog/default.jpg'); // what a staff post named no cover was given, without /static/
+    await set(prefixed.id, 'static/features/ssl.svg'); // a path typed without its leading '/', which worked
     const migration = listMigrations().find((m) => m.name === '0800_blog_covers.sql');
     await t.db.session((s) => s.exec(migration!.sql));
     const images = await t.db.orm.select({ id: blogPosts.id, image: blogPosts.image }).from(blogPosts).where(inArray(blogPosts.id, rows.map((r) => r.id)));
@@ -156,6 +157,7 @@ describe('blog', () => {
       [seeded.id]: `/static/blog/${seeded.slug}.jpg`,
       [chosen.id]: '/static/features/ssl.svg',
       [typed.id]: '/static/blog/default.jpg',
+      [prefixed.id]: '/static/features/ssl.svg',
     });
     for (const r of rows) await set(r.id, r.image);
     t.app.content.invalidate();
