@@ -4,7 +4,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyReply, 
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { authPlugin } from './accounts/auth';
@@ -38,6 +37,7 @@ import { clusterTestQueue, clusterTestQueueEnabled } from './jobs/cluster-test-q
 import { JobSystem, type QueueDefinition, type ScheduledPass } from './jobs/system';
 import { reconcilePendingPayments } from './payments/reconcile';
 import { SERVER_TOKEN_HEADER, sameToken } from './http/token';
+import { registerStatic } from './http/static';
 import './types';
 
 export interface AppOptions {
@@ -229,14 +229,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  await app.register(fastifyStatic, {
-    root: STATIC_DIR,
-    prefix: '/static/',
-    // Files are named by content and never change in place; a new picture gets a new name.
-    maxAge: '365d',
-    immutable: true,
-    decorateReply: false,
-  });
+  await registerStatic(app, STATIC_DIR);
 
   await app.register(swagger, {
     openapi: {

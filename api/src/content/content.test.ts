@@ -186,6 +186,35 @@ describe('images and cache', () => {
     }
   });
 
+  it("a cover is WebP to a browser that accepts it, JPEG to others (a link preview's crawler), one URL, Vary: Accept", async () => {
+    const browser = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'; // Chromium's image request
+    const crawler = '*/*';
+    const cover = (await get('/blog/blogposts/'))[0].image.replace(t.config.apiBaseUrl, '');
+    const webp = await t.app.inject({ method: 'GET', url: cover, headers: { accept: browser } });
+    expect(webp.statusCode).toBe(200);
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(webp.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+    expect(webp.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    expect(webp.headers.vary).toMatch(/accept/i);
+    expect(webp.headers['cache-control']).toContain('max-age=31536000');
+    for (const accept of [crawler, undefined, 'image/webp;q=0, image/*']) {
+      const jpeg = await t.app.inject({ method: 'GET', url: cover, headers: accept ? { accept } : {} });
+      expect([accept, jpeg.headers['content-type']]).toEqual([accept, 'image/jpeg']);
+      expect(jpeg.headers.vary).toMatch(/accept/i);
+      expect(jpeg.rawPayload.length).toBeGreaterThan(webp.rawPayload.length * 1.5);
+    }
+    // A picture with no WebP beside it is the same to everyone, and says so (no Vary).
+    const svg = await t.app.inject({ method: 'GET', url: '/static/features/ssl.svg', headers: { accept: browser } });
+    expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(svg.headers.vary ?? '').not.toMatch(/accept/i);
+    // The WebP by its own name, and nothing outside the folder through the route.
+    expect((await t.app.inject({ method: 'GET', url: cover.replace(/\.jpg$/, '.webp') })).headers['content-type']).toBe('image/webp');
+    for (const url of ['/static/blog/nothing.jpg', '/static/blog/..%2F..%2Fpackage.json', '/static/..%2Fsrc/app.ts']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: browser } });
+      expect([url, res.statusCode >= 400 && res.statusCode < 500]).toEqual([url, true]);
+    }
+  });
+
   it('serves lists from memory until invalidated', async () => {
     const before = await get('/manager/faqs/');
     await t.db.orm.update(faqs).set({ question: 'Changed behind the cache?' }).where(eq(faqs.id, before[0].id));
