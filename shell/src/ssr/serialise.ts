@@ -69,17 +69,23 @@ export function dataScript(value: unknown, id = DATA_ELEMENT_ID): string {
 
 /**
  * Puts `tags` (live again: a script parsed into a template never runs) into <head> once the browser has painted the
- * page's largest element: its
- * main image (React renders it with fetchpriority=high) when it has one, else the first largest paint; after 1 s at
- * the latest (or at once where the browser does not report largest paints).
+ * page's largest element. In Chromium, by its largest-paint reports (timed when the frame is on screen): the main image's
+ * (React renders it with fetchpriority=high), or any once the main image has loaded (its largest paint may be text),
+ * or the first on a page without one. Where the browser makes no such report (Safari, Firefox): once the main image
+ * (else the page) has loaded and the next frame is drawn. At once if the main image fails; after 3 s at the latest.
+ * Not by frames in Chromium, nor by 1 s: headless Chromium may hold the first frame back for a second while it draws
+ * others (as when Lighthouse's screen emulation lands mid-render), and scripts started then run before the first paint.
  */
 const starter = (tags: string[]) =>
   `(()=>{let d=!1;const go=()=>{if(d)return;d=!0;const t=document.createElement("template");t.innerHTML=${safeJson(tags.join(''))};` +
   `for(const n of Array.from(t.content.childNodes)){if("SCRIPT"!==n.nodeName){document.head.appendChild(n);continue}` +
   `const s=document.createElement("script");for(const a of Array.from(n.attributes))s.setAttribute(a.name,a.value);` +
   `s.async=!1;s.text=n.textContent;document.head.appendChild(s)}};const main=document.querySelector('img[fetchpriority="high"]');` +
-  `try{new PerformanceObserver((l)=>{for(const e of l.getEntries())if(!main||e.element===main)setTimeout(go,0)})` +
-  `.observe({type:"largest-contentful-paint",buffered:!0})}catch{go()}setTimeout(go,1e3)})()`;
+  `if(main)main.complete&&!main.naturalWidth?go():main.addEventListener("error",go);` +
+  `if(typeof PerformanceObserver<"u"&&PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint"))` +
+  `new PerformanceObserver((l)=>{for(const e of l.getEntries())if(!main||e.element===main||main.complete)setTimeout(go,0)})` +
+  `.observe({type:"largest-contentful-paint",buffered:!0});else{const drawn=()=>requestAnimationFrame(()=>setTimeout(go,0));` +
+  `main?main.complete?drawn():main.addEventListener("load",drawn):addEventListener("load",drawn)}setTimeout(go,3e3)})()`;
 
 /**
  * A server-rendered page reads complete without scripts, so its scripts wait until the page has painted its largest

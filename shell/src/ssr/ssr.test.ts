@@ -111,39 +111,90 @@ describe('composePage', () => {
     expect(page).toContain('<div id="root" data-ssr=""><main>x</main></div>');
   });
 
-  it('starts the scripts, and their preloads, once the page’s main image is painted', async () => {
+  describe('starts the scripts, and their preloads, once the page’s main image is painted', () => {
     const built =
       '<!doctype html><html lang=en><head><title>Storefront</title><link rel=preload href=/config.json as=fetch crossorigin=anonymous>' +
       '<script defer src=/main.1.js></script><link rel=preload as=script fetchpriority=low href=/start.2.js>' +
       '<script>window.early=1</script></head><body><div id=root></div></body></html>';
-    const page = compose(built, '<main><img src="/hero.svg" fetchPriority="high"/></main>', {});
-    const head = page.slice(0, page.indexOf('</head>'));
-    // Nothing downloads beside the page and its images before the main image is painted.
-    expect(head).toBe('<!doctype html><html data-ssr="" lang=en><head><title>Storefront</title>');
-    const starter = /<script>(\(\(\)=>[\s\S]*?)<\/script><\/body>/.exec(page)![1]!;
-    // In the browser: nothing runs until the largest paint is the main image's; then (a task later) the entry runs.
-    document.head.innerHTML = '';
-    document.body.innerHTML = '<p>Text</p><img src="/hero.svg" fetchpriority="high">';
+    const started = ['/config.json', '/main.1.js', '/start.2.js', 'window.early=1'];
+    const entries = () => Array.from(document.head.children).map((el) => el.getAttribute('src') ?? el.getAttribute('href') ?? el.textContent);
+    const later = (ms = 40) => new Promise((resolve) => setTimeout(resolve, ms));
     let report: (entries: { element: Element }[]) => void = () => {};
-    const Observer = jest.fn((callback: (list: { getEntries(): { element: Element }[] }) => void) => {
-      report = (entries) => callback({ getEntries: () => entries });
-      return { observe: jest.fn() };
-    });
     const original = (window as unknown as { PerformanceObserver?: unknown }).PerformanceObserver;
-    (window as unknown as { PerformanceObserver: unknown }).PerformanceObserver = Observer;
-    try {
+    afterEach(() => {
+      (window as unknown as { PerformanceObserver?: unknown }).PerformanceObserver = original;
+      jest.useRealTimers();
+    });
+
+    /** Composes a page around `markup`, then runs its starter in this document (whose body is `markup`). */
+    function run(markup: string, reportsLargestPaint = true) {
+      const page = compose(built, markup, {});
+      const head = page.slice(0, page.indexOf('</head>'));
+      // Nothing downloads beside the page and its images before the main image is painted.
+      expect(head).toBe('<!doctype html><html data-ssr="" lang=en><head><title>Storefront</title>');
+      const starter = /<script>(\(\(\)=>[\s\S]*?)<\/script><\/body>/.exec(page)![1]!;
+      document.head.innerHTML = '';
+      document.body.innerHTML = markup;
+      const Observer = jest.fn((callback: (list: { getEntries(): { element: Element }[] }) => void) => {
+        report = (list) => callback({ getEntries: () => list });
+        return { observe: jest.fn() };
+      });
+      const types = reportsLargestPaint ? ['largest-contentful-paint', 'paint'] : ['paint'];
+      (window as unknown as { PerformanceObserver: unknown }).PerformanceObserver = Object.assign(Observer, { supportedEntryTypes: types });
       new Function(starter)();
-      const entries = () => Array.from(document.head.children).map((el) => el.getAttribute('src') ?? el.getAttribute('href') ?? el.textContent);
+    }
+
+    it('when the largest paint is the main image’s (Chromium), a task later; not by frames drawn', async () => {
+      run('<p>Text</p><img src="/hero.svg" fetchpriority="high">');
       report([{ element: document.querySelector('p')! }]);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Chromium may draw frames it does not show yet: the image's load and the next frame are not enough.
+      document.querySelector('img')!.dispatchEvent(new Event('load'));
+      await later(80);
       expect(entries()).toEqual([]);
       report([{ element: document.querySelector('img')! }]);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(entries()).toEqual(['/config.json', '/main.1.js', '/start.2.js', 'window.early=1']);
+      await later();
+      expect(entries()).toEqual(started);
       expect((window as unknown as { early?: number }).early).toBe(1);
-    } finally {
-      (window as unknown as { PerformanceObserver?: unknown }).PerformanceObserver = original;
-    }
+    });
+
+    it('by any largest paint once the main image has loaded (Chromium; the largest may be text)', async () => {
+      run('<p>Text</p><img src="/hero.svg" fetchpriority="high">');
+      Object.defineProperty(document.querySelector('img')!, 'complete', { value: true });
+      report([{ element: document.querySelector('p')! }]);
+      await later();
+      expect(entries()).toEqual(started);
+    });
+
+    it('when the main image has loaded and the next frame is drawn (a browser reporting no largest paint)', async () => {
+      run('<img src="/hero.svg" fetchpriority="high">', false);
+      await later();
+      expect(entries()).toEqual([]);
+      document.querySelector('img')!.dispatchEvent(new Event('load'));
+      expect(entries()).toEqual([]); // not before the frame that draws it
+      await later(80);
+      expect(entries()).toEqual(started);
+    });
+
+    it('at once when the main image fails; after the page has loaded when it has none', async () => {
+      run('<img src="/gone.svg" fetchpriority="high">');
+      document.querySelector('img')!.dispatchEvent(new Event('error'));
+      expect(entries()).toEqual(started);
+      run('<main>Text only</main>', false);
+      await later();
+      expect(entries()).toEqual([]);
+      window.dispatchEvent(new Event('load'));
+      await later(80);
+      expect(entries()).toEqual(started);
+    });
+
+    it('after 3 s at the latest, not 1 s (a first frame held back a second must not find them started)', () => {
+      jest.useFakeTimers();
+      run('<img src="/hero.svg" fetchpriority="high">');
+      jest.advanceTimersByTime(1_500);
+      expect(entries()).toEqual([]);
+      jest.advanceTimersByTime(1_600);
+      expect(entries()).toEqual(started);
+    });
   });
 
   it('puts the page’s CSS into <head>, before the tags React hoists', () => {
