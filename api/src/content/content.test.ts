@@ -209,7 +209,7 @@ describe('images and cache', () => {
     expect(svg.headers.vary ?? '').not.toMatch(/accept/i);
     // The WebP by its own name, and nothing outside the folder through the route.
     expect((await t.app.inject({ method: 'GET', url: cover.replace(/\.jpg$/, '.webp') })).headers['content-type']).toBe('image/webp');
-    for (const url of ['/static/blog/nothing.jpg', '/static/blog/..%2F..%2Fpackage.json', '/static/..%2Fsrc/app.ts']) {
+    for (const url of ['/static/blog/nothing.jpg', '/static/blog/..%2F..%2Fpackage.json', '/static/..%2Fsrc/app.ts', '/static/blog/%00.jpg', '/static/blog/..', '/static/%2e%2e/package.json']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: browser } });
       expect([url, res.statusCode >= 400 && res.statusCode < 500]).toEqual([url, true]);
     }
