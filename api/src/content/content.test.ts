@@ -1,7 +1,7 @@
 // Public content through the HTTP API: every list of WIRE.md 'Content', its images, and the in-memory cache.
 import { asc, eq, inArray } from 'drizzle-orm';
 import { listMigrations } from '../db/migrate';
-import { blogPosts, faqs } from '../db/schema';
+import { blogPosts, faqs, managerServices, services, testimonials } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 
 let t: TestApp;
@@ -20,7 +20,7 @@ const get = async (url: string) => {
 };
 const absoluteImage = (url: unknown) => {
   expect(typeof url).toBe('string');
-  expect(url as string).toMatch(new RegExp(`^${t.config.apiBaseUrl}/static/.+\\.(svg|jpg)$`));
+  expect(url as string).toMatch(new RegExp(`^${t.config.apiBaseUrl}/static/.+\\.(svg|jpg|png)$`));
 };
 
 describe('/manager/* lists', () => {
@@ -162,6 +162,29 @@ describe('blog', () => {
     for (const r of rows) await set(r.id, r.image);
     t.app.content.invalidate();
   });
+  it('a database from before the raster pictures gets them from its migration; a picture staff chose is kept', async () => {
+    const tables = [
+      [services, '/static/services/vps-hosting', '.jpg'],
+      [testimonials, '/static/testimonials/grace-adeyemi', '.png'],
+      [managerServices, '/static/features/ssl', '.png'],
+    ] as const;
+    const before: { table: (typeof tables)[number][0]; id: number; image: string }[] = [];
+    for (const [table, seeded] of tables) {
+      const [a, b] = await t.db.orm.select({ id: table.id, image: table.image }).from(table).orderBy(asc(table.id)).limit(2);
+      before.push({ table, ...a! }, { table, ...b! });
+      await t.db.orm.update(table).set({ image: `${seeded}.svg` }).where(eq(table.id, a!.id));
+      await t.db.orm.update(table).set({ image: '/static/slides/slide-2.svg' }).where(eq(table.id, b!.id)); // staff's choice
+    }
+    const migration = listMigrations().find((m) => m.name === '0850_raster_pictures.sql');
+    await t.db.session((s) => s.exec(migration!.sql));
+    for (const [i, [table, seeded, ext]] of tables.entries()) {
+      const ids = [before[2 * i]!.id, before[2 * i + 1]!.id];
+      const after = await t.db.orm.select({ id: table.id, image: table.image }).from(table).where(inArray(table.id, ids)).orderBy(asc(table.id));
+      expect(after.map((r) => r.image)).toEqual([`${seeded}${ext}`, '/static/slides/slide-2.svg']);
+    }
+    for (const { table, id, image } of before) await t.db.orm.update(table).set({ image }).where(eq(table.id, id));
+    t.app.content.invalidate();
+  });
 });
 
 describe('images and cache', () => {
@@ -177,7 +200,12 @@ describe('images and cache', () => {
       if (url.endsWith('.jpg')) {
         expect(res.headers['content-type']).toBe('image/jpeg');
         expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+      } else if (url.endsWith('.png')) {
+        expect(res.headers['content-type']).toBe('image/png');
+        expect(res.rawPayload.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
       } else {
+        // Only the slides are SVG: the first is the home page's largest paint (scripts/raster-images.mjs).
+        expect(url).toMatch(/\/static\/slides\//);
         expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
         expect(res.body).toMatch(/<svg [^>]*viewBox="0 0 \d+ \d+"/);
       }
@@ -207,6 +235,12 @@ describe('images and cache', () => {
     const svg = await t.app.inject({ method: 'GET', url: '/static/features/ssl.svg', headers: { accept: browser } });
     expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(svg.headers.vary ?? '').not.toMatch(/accept/i);
+    // A PNG (transparent artwork) likewise.
+    const avatar = (await get('/manager/testimonials/'))[0].image.replace(t.config.apiBaseUrl, '');
+    expect(avatar).toMatch(/\.png$/);
+    for (const [accept, type] of [[browser, 'image/webp'], [crawler, 'image/png']]) {
+      expect((await t.app.inject({ method: 'GET', url: avatar, headers: { accept } })).headers['content-type']).toBe(type);
+    }
     // The WebP by its own name, and nothing outside the folder through the route.
     expect((await t.app.inject({ method: 'GET', url: cover.replace(/\.jpg$/, '.webp') })).headers['content-type']).toBe('image/webp');
     for (const url of ['/static/blog/nothing.jpg', '/static/blog/..%2F..%2Fpackage.json', '/static/..%2Fsrc/app.ts', '/static/blog/%00.jpg', '/static/blog/..', '/static/%2e%2e/package.json']) {

@@ -27,7 +27,7 @@ export const SERVICES = [
     id: 1,
     name: 'Domain',
     type: 'domain' as const,
-    image: '/static/services/domain.svg',
+    image: '/static/services/domain.jpg',
     description: 'Search, register and transfer domain names in .com, .ng, .net, .org and more, with free DNS management.',
     plans: [],
   },
@@ -35,7 +35,7 @@ export const SERVICES = [
     id: 2,
     name: 'Shared Hosting',
     type: 'hosting' as const,
-    image: '/static/services/shared-hosting.svg',
+    image: '/static/services/shared-hosting.jpg',
     description: 'Fast, affordable hosting for personal sites, blogs and small businesses, managed from an easy control panel.',
     plans: [
       { name: 'Starter', price: 299, description: '1 website\n10 GB SSD storage\nFree SSL certificate\n5 e-mail accounts\nWeekly backups' },
@@ -47,7 +47,7 @@ export const SERVICES = [
     id: 3,
     name: 'WordPress Hosting',
     type: 'hosting' as const,
-    image: '/static/services/wordpress-hosting.svg',
+    image: '/static/services/wordpress-hosting.jpg',
     description: 'Managed WordPress with one-click install, automatic updates, caching and malware scanning built in.',
     plans: [
       { name: 'WP Basic', price: 450, description: '1 WordPress site\n20 GB SSD storage\nAutomatic updates\nFree SSL certificate\nBuilt-in caching' },
@@ -59,7 +59,7 @@ export const SERVICES = [
     id: 4,
     name: 'VPS Hosting',
     type: 'hosting' as const,
-    image: '/static/services/vps-hosting.svg',
+    image: '/static/services/vps-hosting.jpg',
     description: 'Your own virtual private server with guaranteed CPU and memory, full root access and a choice of Linux distributions.',
     plans: [
       { name: 'VPS 1', price: 1200, description: '2 vCPU\n4 GB RAM\n80 GB NVMe storage\n2 TB bandwidth\nFull root access' },
@@ -274,11 +274,11 @@ const FAQS = [
 ];
 
 const TESTIMONIALS = [
-  ['Chioma Eze', 'Founder, Ada Fabrics', 'We moved our shop here last year. Pages load faster, and when our checkout broke one Sunday night, support fixed it within the hour.', '/static/testimonials/chioma-eze.svg'],
-  ['David Mensah', 'Lead developer, Kumasi Labs', 'The VPS plans give us root access and predictable performance for a fair price. Provisioning takes minutes.', '/static/testimonials/david-mensah.svg'],
-  ['Fatima Bello', 'Blogger, Northern Table', 'I am not technical, and I still had my blog and .ng domain running on WordPress in one evening.', '/static/testimonials/fatima-bello.svg'],
-  ['Ifeanyi Obi', 'IT manager, Obi & Partners', 'Transferring our twelve domains was painless, and having them all in one dashboard saves us hours every renewal season.', '/static/testimonials/ifeanyi-obi.svg'],
-  ['Grace Adeyemi', 'Owner, Grace Events', 'Professional e-mail on our own domain made a real difference with corporate clients. Setup took ten minutes.', '/static/testimonials/grace-adeyemi.svg'],
+  ['Chioma Eze', 'Founder, Ada Fabrics', 'We moved our shop here last year. Pages load faster, and when our checkout broke one Sunday night, support fixed it within the hour.', '/static/testimonials/chioma-eze.png'],
+  ['David Mensah', 'Lead developer, Kumasi Labs', 'The VPS plans give us root access and predictable performance for a fair price. Provisioning takes minutes.', '/static/testimonials/david-mensah.png'],
+  ['Fatima Bello', 'Blogger, Northern Table', 'I am not technical, and I still had my blog and .ng domain running on WordPress in one evening.', '/static/testimonials/fatima-bello.png'],
+  ['Ifeanyi Obi', 'IT manager, Obi & Partners', 'Transferring our twelve domains was painless, and having them all in one dashboard saves us hours every renewal season.', '/static/testimonials/ifeanyi-obi.png'],
+  ['Grace Adeyemi', 'Owner, Grace Events', 'Professional e-mail on our own domain made a real difference with corporate clients. Setup took ten minutes.', '/static/testimonials/grace-adeyemi.png'],
 ];
 
 const SLIDES = [
@@ -305,12 +305,12 @@ const PRICING: [number, number, string, string][] = [
 ];
 
 const MANAGER_SERVICES = [
-  ['Website Design', 'Professional, mobile-friendly websites designed and built by our team, ready to edit yourself.', '/static/features/web-design.svg'],
-  ['Domain Registration', 'Hundreds of extensions including .com and .ng, with free DNS management and privacy.', '/static/features/domains.svg'],
-  ['Business E-mail', 'Mailboxes on your own domain with spam filtering, webmail and phone sync.', '/static/features/business-email.svg'],
-  ['SSL Certificates', 'Free automatic certificates on every plan, and validated certificates for businesses.', '/static/features/ssl.svg'],
-  ['Website Migration', 'We move your existing site, mail and databases to us for free, without downtime.', '/static/features/migration.svg'],
-  ['24/7 Support', 'Real people answering tickets around the clock, every day of the year.', '/static/features/support.svg'],
+  ['Website Design', 'Professional, mobile-friendly websites designed and built by our team, ready to edit yourself.', '/static/features/web-design.png'],
+  ['Domain Registration', 'Hundreds of extensions including .com and .ng, with free DNS management and privacy.', '/static/features/domains.png'],
+  ['Business E-mail', 'Mailboxes on your own domain with spam filtering, webmail and phone sync.', '/static/features/business-email.png'],
+  ['SSL Certificates', 'Free automatic certificates on every plan, and validated certificates for businesses.', '/static/features/ssl.png'],
+  ['Website Migration', 'We move your existing site, mail and databases to us for free, without downtime.', '/static/features/migration.png'],
+  ['24/7 Support', 'Real people answering tickets around the clock, every day of the year.', '/static/features/support.png'],
 ];
 
 export async function seedContent(tx: Executor, _ctx: SeedContext): Promise<void> {

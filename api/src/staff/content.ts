@@ -16,7 +16,7 @@ import { htmlField } from './fields';
 import { staffOf } from './plugin';
 
 const POLICY_KINDS = ['privacy', 'terms', 'return'] as const;
-/** The house cover (api/static/blog/default.jpg, drawn by scripts/blog-covers.mjs) for a post given none. */
+/** The house cover (api/static/blog/default.jpg, drawn by scripts/raster-images.mjs) for a post given none. */
 const DEFAULT_IMAGE = '/static/blog/default.jpg';
 
 /**
