@@ -134,8 +134,13 @@ describe('HTTP platform', () => {
     await app.close();
   });
 
-  it('the general limit applies to every route', async () => {
+  it('the general limit applies to every route, not to the pictures under /static/', async () => {
     const app = await appOn(t, { RATE_LIMIT: 'true', RATE_LIMIT_MAX: '2' });
+    const pictures = [];
+    for (const url of ['/static/blog/default.jpg', '/static/slides/slide-1.svg', '/static/testimonials/chioma-eze.png']) {
+      for (let i = 0; i < 2; i++) pictures.push((await app.inject({ method: 'GET', url, headers: { accept: 'image/webp,*/*' } })).statusCode);
+    }
+    expect(pictures).toEqual([200, 200, 200, 200, 200, 200]);
     const codes = [];
     for (let i = 0; i < 3; i++) codes.push((await app.inject({ method: 'GET', url: '/manager/faqs/' })).statusCode);
     expect(codes).toEqual([200, 200, 429]);
