@@ -1,8 +1,9 @@
 // The API's pictures (api/static/) under /static/, with one negotiation: a JPEG or PNG that has a WebP of the same
 // name beside it is answered with the WebP when the request accepts image/webp (every current browser's image
 // request does; link-preview crawlers, which often show no WebP, get the JPEG). One URL per picture, as content names
-// it; `Vary: Accept` keeps shared caches from handing one format to a client that asked for the other. The blog's
-// pictures other than the slides have such a WebP (scripts/raster-images.mjs): a third to a half of the bytes.
+// it; `Vary: Accept` keeps shared caches from handing one format to a client that asked for the other. Every
+// picture but the slides has such a WebP (scripts/raster-images.mjs): a third to a half of the bytes. The folder is
+// registered before the rate limit (app.ts): a picture is not an API call.
 import { readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
