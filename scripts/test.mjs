@@ -30,14 +30,24 @@ function run(label, cmd, args, opts = {}) {
   return ok;
 }
 
-// The names of failed tests go into the summary at the end: CI keeps only the tail of what was printed.
+// The names of failed tests go into the summary at the end, each with the first lines of its error and where it
+// was thrown: CI keeps only the tail of what was printed.
+// eslint-disable-next-line no-control-regex -- the escape that starts a terminal colour
+const ANSI = /\u001b\[[0-9;]*m/g;
+function why(message, where) {
+  const text = String(message ?? '').replace(ANSI, '').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('at '));
+  const said = text.slice(0, 5).map((l) => (l.length > 220 ? `${l.slice(0, 220)}…` : l));
+  return [...said, ...(where ? [`at ${where}`] : [])].map((l) => `         ${l}`);
+}
+
 function countJest(file) {
   if (!existsSync(file)) return null;
   const r = JSON.parse(readFileSync(file, 'utf8'));
   const names = r.testResults.flatMap((suite) => {
-    const failedTests = suite.assertionResults.filter((t) => t.status === 'failed').map((t) => t.fullName);
+    const failedTests = suite.assertionResults.filter((t) => t.status === 'failed');
     const where = path.relative(root, suite.name);
-    return failedTests.length ? failedTests.map((t) => `${where} > ${t}`) : suite.status === 'failed' ? [where] : [];
+    if (failedTests.length) return failedTests.map((t) => [`${where} > ${t.fullName}`, ...why(t.failureMessages?.[0])]);
+    return suite.status === 'failed' ? [[where, ...why(suite.message)]] : [];
   });
   return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), names };
 }
@@ -48,7 +58,11 @@ function countPlaywright(file) {
   const names = [];
   const walk = (suite, where) => {
     for (const spec of suite.specs ?? []) {
-      if (spec.tests.some((t) => t.status === 'unexpected')) names.push(`${where} > ${spec.title}`);
+      const test = spec.tests.find((t) => t.status === 'unexpected');
+      if (!test) continue;
+      const error = test.results.at(-1)?.errors?.[0] ?? test.results.at(-1)?.error;
+      const at = error?.location && `${path.relative(root, error.location.file)}:${error.location.line}`;
+      names.push([`${where} > ${spec.title}`, ...why(error?.message, at)]);
     }
     for (const child of suite.suites ?? []) walk(child, child.title ? `${where} > ${child.title}` : where);
   };
@@ -62,7 +76,7 @@ function tally(label, ok, counts) {
     failed += counts.failed;
     if (!ok && counts.failed === 0) failed += 1; // the runner failed outside any test
     lines.push(`     ${label}: ${counts.passed} passed, ${counts.failed} failed`);
-    for (const name of counts.names ?? []) lines.push(`       failed: ${name}`);
+    for (const [name, ...detail] of counts.names ?? []) lines.push(`       failed: ${name}`, ...detail);
   } else if (ok) passed += 1;
   else failed += 1;
 }
