@@ -36,11 +36,17 @@ export default defineConfig({
       ],
     },
   },
-  // The lifecycle journey moves the server's clock forwards by a year (the time machine), which would expire the
-  // sessions and codes of journeys running beside it: it runs alone, after every other journey has finished.
+  // Two kinds of journey run alone, after the others:
+  // - '@builds': a remote built with webpack during the journey and deployed beside the running storefront (mf-auth's
+  //   files swapped, a partner remote added to config.local.json). A build takes both cores for half a minute, the
+  //   swap takes mf-auth away for a moment and a new config.json renders every cached page again: journeys running
+  //   beside them ran 3-5 times slower than alone and timed out now and then.
+  // - The lifecycle journey moves the server's clock forwards by a year (the time machine), which would expire the
+  //   sessions and codes of journeys running beside it.
   projects: [
-    { name: 'storefront', testIgnore: /lifecycle\.spec\.ts$/ },
-    { name: 'lifecycle', testMatch: /lifecycle\.spec\.ts$/, dependencies: ['storefront'] },
+    { name: 'storefront', testIgnore: /lifecycle\.spec\.ts$/, grepInvert: /@builds/ },
+    { name: 'builds', testIgnore: /lifecycle\.spec\.ts$/, grep: /@builds/, workers: 1, dependencies: ['storefront'] },
+    { name: 'lifecycle', testMatch: /lifecycle\.spec\.ts$/, dependencies: ['builds'] },
   ],
   // E2E_CLUSTER=1 (the cluster suite, issue 18): the API as `npm run start:cluster` runs it (two nodes and a worker on
   // a throw-away PostgreSQL behind HAProxy at the API address) instead of one process.

@@ -9,8 +9,10 @@
 //   `s-maxage=10, stale-while-revalidate=60` for shared caches.
 // - Pages are rendered in threads of their own (scripts/ssr-pool.mjs): this event loop serves files and cached pages
 //   and decides what to render.
-// - Anything that fails (a remote down, throwing or over the time budget, the shell's bundle missing) gives today's
-//   client-rendered index.html, never an error page. Files are served as static-server.mjs serves them.
+// - Anything that fails (a remote down or throwing, the shell's bundle missing) gives today's client-rendered
+//   index.html, never an error page. A page not rendered within its budget goes out client-rendered too, but its
+//   render goes on (up to RENDER_LIMIT_MS) and the next visitor gets it from the cache. Files are served as
+//   static-server.mjs serves them.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -27,9 +29,15 @@ const require = createRequire(import.meta.url);
 const gzipAsync = promisify(gzip);
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
-/** How long a page may take to render (remote load included) before the client-rendered page is sent instead. */
+/** How long a visitor waits for a page to be rendered (remote load included) before the client-rendered page is sent
+ *  instead. */
 export const RENDER_BUDGET_MS = Number(process.env.SSR_BUDGET_MS || 1500);
+/** How long a render may go on for the cache once its visitor was sent the client-rendered page (an API slow for a
+ *  moment; a busy machine), before it is given up. */
+const RENDER_LIMIT_MS = Math.max(RENDER_BUDGET_MS, 10_000);
 const MANIFEST_TTL_MS = 2000;
+/** A remote's server manifest is a small file on its own origin: one that takes longer is taken as down. */
+const MANIFEST_TIMEOUT_MS = 1500;
 /** How long a page asked for while the server is starting waits for the remotes to be loaded (see `warming`). */
 const WARM_WAIT_MS = 10_000;
 const CONTENT_TTL_MS = 2000;
@@ -65,7 +73,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
   // and caches (targetOf, PageCache), which loads no remote. SSR_THREADS sets how many (default: one per core, two
   // at most).
   const pool = renderer
-    ? renderPool({ serverMain, apiHeaders, size: Number(process.env.SSR_THREADS) || undefined, stuckMs: RENDER_BUDGET_MS + 5000, log })
+    ? renderPool({ serverMain, apiHeaders, size: Number(process.env.SSR_THREADS) || undefined, stuckMs: RENDER_LIMIT_MS + 5000, log })
     : null;
 
   // config.json, read on every request as before (two small files): a change is live at the next page. Its
@@ -89,7 +97,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
     if (checking.has(name)) return checking.get(name);
     const pending = (async () => {
       try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(RENDER_BUDGET_MS), headers: { 'Cache-Control': 'no-cache' } });
+        const response = await fetch(url, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS), headers: { 'Cache-Control': 'no-cache' } });
         if (!response.ok) throw new Error(`${url} answered ${response.status}`);
         const text = await response.text();
         const manifest = JSON.parse(text);
@@ -183,7 +191,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
         const out = await pool.render({
           url,
           owner: target.kind === 'remote' ? target.owner : null,
-          budgetMs: RENDER_BUDGET_MS,
+          budgetMs: RENDER_LIMIT_MS,
           config: cfg,
           remotes,
           content: versions.content,
@@ -204,7 +212,22 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
       render().catch((error) => log(`[ssr] ${url}: ${error instanceof Error ? error.message : error}; the stale page stays until it is renewed or expires.`));
       return { ...hit.page, cache: 'stale' };
     }
-    return render();
+    return withinBudget(url, render());
+  }
+
+  /** The page `rendering` gives, or null (the client-rendered page) when it is not ready within RENDER_BUDGET_MS: the
+   *  render goes on, and a page it completes is in the cache for the next visitor. */
+  async function withinBudget(url, rendering) {
+    let timer;
+    const late = new Promise((resolve) => {
+      timer = setTimeout(() => resolve(null), RENDER_BUDGET_MS);
+      timer.unref();
+    });
+    const page = await Promise.race([rendering, late]).finally(() => clearTimeout(timer));
+    if (page) return page;
+    log(`[ssr] ${url}: not rendered within ${RENDER_BUDGET_MS} ms, sent client-rendered; its render goes on for the next visitor.`);
+    rendering.catch((error) => log(`[ssr] ${url}: ${error instanceof Error ? error.message : error}.`));
+    return null;
   }
 
   // Every remote with server-rendered pages is loaded at start (its routes, and what they load with them: mf-content's

@@ -134,7 +134,7 @@ function hashTree(dir: string): Record<string, string> {
   return out;
 }
 
-test('one remote is rebuilt and redeployed without touching the shell', async ({ page }) => {
+test('one remote is rebuilt and redeployed without touching the shell', { tag: '@builds' }, async ({ page }) => {
   test.setTimeout(240_000);
   const shellBefore = hashTree(path.join(root, 'shell', 'dist'));
   const app = path.join(root, 'mf-auth');

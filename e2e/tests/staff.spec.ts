@@ -20,7 +20,7 @@ function hashTree(dir: string): Record<string, string> {
   return out;
 }
 
-test('a remote with prefixes the shell has never seen joins the running storefront by its files and config.json alone', async ({ page }) => {
+test('a remote with prefixes the shell has never seen joins the running storefront by its files and config.json alone', { tag: '@builds' }, async ({ page }) => {
   test.setTimeout(240_000);
   const shellBefore = hashTree(path.join(root, 'shell', 'dist'));
   // Inside a package folder, so the build finds the workspace's React as every remote does.
