@@ -8,6 +8,7 @@
 // Ends with one summary line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +17,10 @@ const results = path.join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 const only = process.argv.slice(2);
 const want = (step) => only.length === 0 || only.includes(step);
+
+// Jest's default is a worker fewer than the cores (one on this 2-core machine): its main process only waits, so one
+// worker per core. Measured on 2 cores: the jest step 298 -> 199 s, the API suite on Node 24 265 -> 170 s.
+const jestWorkers = `--maxWorkers=${availableParallelism()}`;
 
 let passed = 0;
 let failed = 0;
@@ -103,7 +108,7 @@ if (want('lint')) tally('lint', run('lint', 'npx', ['--no-install', 'eslint', '.
 if (want('jest')) {
   const out = path.join(results, 'jest.json');
   // PGlite (the API's embedded database) needs Node's VM modules under Jest.
-  const ok = run('jest', 'node', ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${out}`]);
+  const ok = run('jest', 'node', ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', '--ci', jestWorkers, '--json', `--outputFile=${out}`]);
   tally('jest', ok, countJest(out));
 }
 const otherNodes = Boolean(process.env.CI) || only.includes('node-versions');
@@ -140,7 +145,7 @@ if (otherNodes && (want('node24') || only.includes('node-versions'))) {
   const [cmd, pre] = nodeCmd(24);
   const ok = run('api on Node 24', cmd, [
     ...pre, '--experimental-vm-modules', '--no-warnings',
-    'node_modules/jest/bin/jest.js', '--config', 'api/jest.config.cjs', '--ci', '--json', `--outputFile=${out}`,
+    'node_modules/jest/bin/jest.js', '--config', 'api/jest.config.cjs', '--ci', jestWorkers, '--json', `--outputFile=${out}`,
   ]);
   tally('api on Node 24', ok, countJest(out));
 }
