@@ -18,9 +18,10 @@ mkdirSync(results, { recursive: true });
 const only = process.argv.slice(2);
 const want = (step) => only.length === 0 || only.includes(step);
 
-// Jest's default is a worker fewer than the cores (one on this 2-core machine): its main process only waits, so one
-// worker per core. Measured on 2 cores: the jest step 298 -> 199 s, the API suite on Node 24 265 -> 170 s, on
-// PostgreSQL 127 -> 78 s (each test file has a database of its own: api/src/test/app.ts).
+// Jest's default is a worker fewer than the cores (one on this 2-core machine): its main process only waits, so the
+// API suites (Node 24, PostgreSQL) run one worker per core. Measured on 2 cores: on Node 24 265 -> 170 s, on
+// PostgreSQL 127 -> 78 s (each test file has a database of its own: api/src/test/app.ts). Not the jest step: with
+// two workers (298 -> 199 s) a browser test's 1 s wait for a dialog ran out once in a full run.
 const jestWorkers = `--maxWorkers=${availableParallelism()}`;
 
 let passed = 0;
@@ -109,7 +110,7 @@ if (want('lint')) tally('lint', run('lint', 'npx', ['--no-install', 'eslint', '.
 if (want('jest')) {
   const out = path.join(results, 'jest.json');
   // PGlite (the API's embedded database) needs Node's VM modules under Jest.
-  const ok = run('jest', 'node', ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', '--ci', jestWorkers, '--json', `--outputFile=${out}`]);
+  const ok = run('jest', 'node', ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${out}`]);
   tally('jest', ok, countJest(out));
 }
 const otherNodes = Boolean(process.env.CI) || only.includes('node-versions');
