@@ -48,8 +48,8 @@ test('sign up, activate with the mailed code, land on the dashboard; log out', a
 
   await page.getByRole('banner').getByRole('button', { name: 'Account' }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
-  // The shell's guard may add '?redirect=/dashboard' as the session disappears; either way the login page shows.
-  await expect(page).toHaveURL(/\/auth(\?|$)/);
+  // Spec section 2: Logout goes to /auth (not /auth?redirect=/dashboard: the next person would land on this page).
+  await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
 });

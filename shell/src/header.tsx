@@ -69,8 +69,9 @@ function useLogout() {
   return () => {
     // Revoke the token on the server; the local sign-out does not wait for it.
     api.post('core/logout/').catch(() => {});
-    // Leave the page first: signing out on a protected page would let the guard send us to /auth?redirect=…
-    void Promise.resolve(navigate('/auth')).finally(signOut);
+    // On a protected page the guard sees the sign-out first (the navigation is a transition) and sends us to /auth.
+    navigate('/auth');
+    signOut();
   };
 }
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router-dom';
 import { useLoggedIn } from 'shared/session';
 import { NotFound, Toast } from 'shared/ui';
@@ -51,13 +51,24 @@ function Layout() {
   );
 }
 
-/** Guard and dispatch: protected paths need a session; every other path goes to the remote that owns it. */
+/**
+ * Guard and dispatch: protected paths need a session; every other path goes to the remote that owns it.
+ * A visitor who arrives without a session goes to /auth?redirect={path}; a session that ends while here (Logout, an
+ * expired session, a sign-out in another tab) goes to /auth alone (spec section 2): the next person to log in in this
+ * browser is not sent to the last one's page. Logout's own navigation to /auth is a transition, so its sign-out is
+ * rendered on the page it leaves first.
+ */
 function RemoteSwitch() {
   const { pathname, search } = useLocation();
   const loggedIn = useLoggedIn();
+  const hadSession = useRef(loggedIn);
+  useEffect(() => {
+    hadSession.current = loggedIn;
+  }, [loggedIn]);
   const owner = ownerOf(pathname);
   if (!owner) return <NotFound />;
   if (isProtected(pathname) && !loggedIn) {
+    if (hadSession.current) return <Navigate to="/auth" replace />;
     return <Navigate to={`/auth?redirect=${encodeURI(pathname)}${search ? encodeURIComponent(search) : ''}`} replace />;
   }
   return <RemoteArea key={owner} name={owner} />;

@@ -119,6 +119,19 @@ it('gives a customer the account menu, and Logout clears the session and goes to
   expect(localStorage.getItem('createdUser')).toBeNull();
 });
 
+it('sends a customer whose session ends on a protected page to /auth alone; the next visitor of one gets ?redirect', async () => {
+  sessionStore.getState().setSession({ access: 'tok' });
+  const router = await renderAt('/dashboard/tickets');
+  await screen.findByRole('heading', { name: 'mf_dashboard tickets' });
+  await loadRoutes('mf_auth');
+  // What Logout's sign-out amounts to when its navigation has not been rendered yet (an expired session, another tab).
+  act(() => sessionStore.getState().signOut());
+  expect(await screen.findByRole('heading', { name: 'mf_auth login' })).toBeInTheDocument();
+  expect(screen.getByTestId('where')).toHaveTextContent(/^\/auth$/);
+  await act(() => router.navigate('/dashboard'));
+  expect(screen.getByTestId('where')).toHaveTextContent(/^\/auth\?redirect=\/dashboard$/);
+});
+
 it('shows Page Not Found for unknown paths, including unknown paths inside a remote', async () => {
   await renderAt('/no/such/page');
   expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
