@@ -106,6 +106,7 @@ test('transfer mode on the search page asks for the EPP code in a dialog', async
   await expect(mainResult(page, 'jumia.com').getByText('Unavailable', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Switch to transfer' }).click();
   await expect(page).toHaveURL(/\/search\?query=jumia\.com&transfer=true$/);
+  await expect(mainResult(page, 'jumia.com').getByText('Available for transfer', { exact: true })).toBeVisible();
   await mainResult(page, 'jumia.com').getByRole('button', { name: 'Add to Cart' }).click();
   const dialog = page.getByRole('dialog', { name: 'Enter EPP Code' });
   await expect(dialog.getByLabel('EPP Code')).toBeVisible();

@@ -429,10 +429,14 @@ describe('transfer mode', () => {
     fakeApi(() => json(suggestionsAnswer(TAKEN)));
     const { router } = renderAt('/search?query=example.com');
     const user = setupUser();
-    await screen.findByRole('region', { name: 'example.com' });
+    const main = await screen.findByRole('region', { name: 'example.com' });
+    expect(within(main).getByText('Unavailable')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
     await user.click(screen.getByRole('link', { name: 'Switch to transfer' }));
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ query: 'example.com', transfer: 'true' });
+    // The badge agrees with the offer: a registered name is the one a transfer can bring in.
+    expect(await within(main).findByText('Available for transfer')).toBeInTheDocument();
+    expect(within(main).queryByText('Unavailable')).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
     expect(screen.getByRole('dialog', { name: 'Enter EPP Code' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
@@ -447,6 +451,14 @@ describe('transfer mode', () => {
     expect(await screen.findByRole('button', { name: 'Add example.net' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Add freshname.org' })).toBeDisabled();
     expect(screen.getByText('freshname.org').closest('s')).not.toBeNull();
+  });
+
+  it('says an unregistered main result is unavailable for transfer, without Add to Cart', async () => {
+    fakeApi(() => json(suggestionsAnswer(TAKEN)));
+    renderAt('/search?query=freshname.org&transfer=true');
+    const main = await screen.findByRole('region', { name: 'freshname.org' });
+    expect(within(main).getByText('Unavailable for transfer')).toBeInTheDocument();
+    expect(within(main).queryByRole('button', { name: 'Add to Cart' })).toBeNull();
   });
 
   it('never offers a name for transfer when the registry could not be checked, nor a reserved one', async () => {

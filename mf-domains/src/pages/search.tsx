@@ -260,6 +260,9 @@ export function SearchPage() {
   // (an unregistered name can never be transferred: the server would refuse it). A name the registry could not be
   // asked about is offered in neither mode.
   const canAdd = (s: Suggestion) => stateOf(s) === (transferMode ? 'registered' : 'available');
+  // The badge agrees with the offer: in transfer mode in the transfer page's words.
+  const badgeText = (ok: boolean) =>
+    transferMode ? (ok ? 'Available for transfer' : 'Unavailable for transfer') : ok ? 'Available Match' : 'Unavailable';
   const suggestions = answer?.data.suggestions ?? [];
   const main = answer ? mainOf(answer, pinned?.query === answer.query ? pinned.main : undefined) : undefined;
   const others = suggestions.filter((s) => s.domain !== main?.domain);
@@ -314,7 +317,7 @@ export function SearchPage() {
               {stateOf(main) === 'unknown' ? (
                 <Badge tone="unknown">{COULD_NOT_CHECK_TEXT}</Badge>
               ) : (
-                <Badge tone={main.available ? 'ok' : 'no'}>{main.available ? 'Available Match' : 'Unavailable'}</Badge>
+                <Badge tone={canAdd(main) ? 'ok' : 'no'}>{badgeText(canAdd(main))}</Badge>
               )}
               <h2 id="main-result-domain">
                 <DomainText text={main.domain} />
