@@ -32,7 +32,10 @@ describe('sanitizeHtml', () => {
 describe('htmlToText', () => {
   it('gives the text of the HTML, without markup or script text', () => {
     expect(htmlToText('<p>Hello <b>world</b></p><script>evil()</script><p>Again</p>')).toBe('Hello world Again');
-    expect(htmlToText('<h2>One</h2><p>Two<br>Three &amp; four</p>')).toBe('One Two Three & four');
+    expect(htmlToText('<p>One.</p><p>Two<br>Three &amp; four</p>')).toBe('One. Two Three & four');
+    // Section headings are left out (they ran into the next sentence); a text of headings alone keeps them.
+    expect(htmlToText('<p>In two days.</p><h2>Saturday</h2><p>Register your domain.</p>')).toBe('In two days. Register your domain.');
+    expect(htmlToText('<h2>One</h2><h3>Two</h3>')).toBe('One Two');
     expect(htmlToText('<style>p{}</style><p>Text<img src=x onerror="alert(1)"></p><template>hidden</template>')).toBe('Text');
   });
 });

@@ -99,16 +99,20 @@ export function sanitizeHtml(html: string): string {
 }
 
 /**
- * Plain text of server HTML (for excerpts). It is read in a document of its own that is never shown, where nothing
- * runs or loads, and only its text is used: no sanitiser is needed (so the blog list does not wait for one). The
- * text of scripts, styles and the like is left out.
+ * Plain text of server HTML for an excerpt: its prose. It is read in a document of its own that is never shown, where
+ * nothing runs or loads, and only its text is used: no sanitiser is needed (so the blog list does not wait for one).
+ * The text of scripts, styles and the like is left out, and so are section headings, which have no full stop and ran
+ * into the next sentence ('…in two days. Saturday Register your domain…'); a text of headings alone keeps them.
  */
 export function htmlToText(html: string): string {
   const doc = new (dom().DOMParser)().parseFromString(html, 'text/html');
   for (const element of doc.body.querySelectorAll('script, style, template, noscript, iframe, object, svg, math')) element.remove();
   // Block ends and line breaks separate words that the markup kept apart.
   for (const element of doc.body.querySelectorAll('p, div, h1, h2, h3, h4, h5, h6, li, blockquote, tr, td, th, br')) element.after(' ');
-  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const text = (node: Node) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const all = text(doc.body);
+  for (const heading of doc.body.querySelectorAll('h1, h2, h3, h4, h5, h6')) heading.remove();
+  return text(doc.body) || all;
 }
 
 /**
