@@ -228,6 +228,26 @@ test('transfers become Pending Transfer; an ineligible transfer cannot be added'
   ]);
 });
 
+test('a domain starts on the custom nameservers ordered with it, or on ours when the cart held only one', async () => {
+  const u = await t.user();
+  await fund(u.id, 100_000);
+  const nameserversOf = async (names: string[]) => {
+    const name = freshName();
+    const item = (await addDomain(u.auth, name)).json().data.items.find((i: { metadata: { domain_name: string } }) => i.metadata.domain_name === name);
+    const patch = await t.inject({ method: 'PATCH', url: `/api/cart/items/${item.id}/`, auth: u.auth, payload: { nameservers: names } });
+    expect(patch.statusCode).toBe(200);
+    expect((await checkout(u.auth)).statusCode).toBe(200);
+    return (await t.inject({ url: `/domain/${name}/nameservers/`, auth: u.auth })).json();
+  };
+  expect(await nameserversOf(['ns1.elsewhere.net', 'ns2.elsewhere.net'])).toMatchObject({
+    use_store_nameservers: false,
+    nameservers: ['ns1.elsewhere.net', 'ns2.elsewhere.net'],
+  });
+  const one = await nameserversOf(['ns1.elsewhere.net']);
+  expect(one).toMatchObject({ use_store_nameservers: true });
+  expect(one.nameservers).toEqual(one.store_nameservers);
+});
+
 test("another customer's invoice and domain are 404", async () => {
   const a = await t.user();
   const b = await t.user();

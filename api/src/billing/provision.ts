@@ -2,7 +2,7 @@
 // service. Runs inside the transaction that marks the invoice paid, so an invoice is provisioned exactly once.
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { PAYMENT_METHODS } from 'shared/schemas';
+import { CUSTOM_NAMESERVERS_MIN, PAYMENT_METHODS } from 'shared/schemas';
 import { uniqueViolation } from '../accounts/repository';
 import type { Executor } from '../db';
 import {
@@ -20,6 +20,14 @@ import { credit } from '../payments/wallet';
 import { applyRenewals } from './renewals';
 
 export type Invoice = typeof invoices.$inferSelect;
+
+/**
+ * The nameservers a new domain starts on: the cart's custom ones when there are enough for a domain (the domain page's
+ * rule, 2 to 4), else the store's (an empty list). The cart takes up to 2 (spec section 7), so one alone is possible
+ * there; the cart says that such a domain starts on ours, and the domain page sets custom ones later.
+ */
+const orderedNameservers = (list: readonly string[] | null): string[] =>
+  list && list.length >= CUSTOM_NAMESERVERS_MIN ? [...list] : [];
 
 export const paymentMethodLabel = (kind: string) =>
   PAYMENT_METHODS.find((m) => m.value === kind)?.label ?? kind;
@@ -92,7 +100,7 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
       paymentmethodname: method,
       registrationDate: today,
       nextduedate: addToDate(now, 1),
-      nameservers: item.nameservers,
+      nameservers: orderedNameservers(item.nameservers),
       protection: item.protection,
       createdAt: now,
     };

@@ -123,6 +123,12 @@ export function DomainOptions({ item, currency, itemLabel }: { item: CartItem; c
       <Fieldset aria-describedby={nsError ? nsErrorId : undefined}>
         <legend>Custom nameservers for {itemLabel}</legend>
         <p className="hint">Up to {MAX_NAMESERVERS} nameservers, like ns1.example.com. Leave empty to use ours.</p>
+        {saved.length === 1 ? (
+          // A domain needs at least two (the domain page's rule): one alone is not put on the domain (api provision.ts).
+          <p className="hint">
+            A domain needs two nameservers: with one, it starts on ours, and you can set yours later on its page.
+          </p>
+        ) : null}
         {list.length > 0 ? (
           <Rows>
             {list.map((value, index) => (

@@ -247,6 +247,8 @@ describe('domain protection and nameservers', () => {
     // Focus left the first field: it is saved.
     await waitFor(() => expect(api.find('PATCH', 'api/cart/items/11')).toHaveLength(1));
     expect(api.find('PATCH', 'api/cart/items/11')[0]!.body).toEqual({ nameservers: ['ns1.host.com'] });
+    const oneOnly = /A domain needs two nameservers: with one, it starts on ours/;
+    expect(await within(card).findByText(oneOnly)).toBeInTheDocument();
 
     expect(within(card).queryByRole('button', { name: '+ Add Nameserver' })).not.toBeInTheDocument();
     await userEvent.type(within(card).getByLabelText('Nameserver 2'), 'ns2.host.com');
@@ -254,6 +256,7 @@ describe('domain protection and nameservers', () => {
     await waitFor(() => expect(api.find('PATCH', 'api/cart/items/11')).toHaveLength(2));
     expect(api.find('PATCH', 'api/cart/items/11')[1]!.body).toEqual({ nameservers: ['ns1.host.com', 'ns2.host.com'] });
     expect(within(card).getAllByRole('textbox')).toHaveLength(2);
+    expect(within(card).queryByText(oneOnly)).not.toBeInTheDocument();
 
     await userEvent.click(within(card).getByRole('button', { name: 'Remove nameserver 1' }));
     await waitFor(() => expect(api.find('PATCH', 'api/cart/items/11')).toHaveLength(3));
@@ -261,6 +264,7 @@ describe('domain protection and nameservers', () => {
     expect(within(card).getByLabelText('Nameserver 1')).toHaveValue('ns2.host.com');
     expect(within(card).queryByLabelText('Nameserver 2')).not.toBeInTheDocument();
     expect(within(card).getByRole('button', { name: '+ Add Nameserver' })).toBeInTheDocument();
+    expect(within(card).getByText(oneOnly)).toBeInTheDocument();
   });
 
   it('shows the server error for a bad nameserver', async () => {

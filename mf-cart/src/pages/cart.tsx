@@ -6,7 +6,7 @@ import { useCurrency } from 'shared/currency';
 import { formatMoney } from 'shared/format';
 import { useLoggedIn } from 'shared/session';
 import { showToast } from 'shared/toast';
-import { Button, ButtonLink, Card, DomainText, EmptyState, Lines, LoadingOverlay, Notice, Page, Skeleton, theme } from 'shared/ui';
+import { Button, ButtonLink, Card, DomainText, EmptyState, Lines, LoadingOverlay, Notice, Page, PageTitle, Skeleton, theme } from 'shared/ui';
 import { clearCart } from '../api/clear-cart';
 import { getCart } from '../api/get-cart';
 import { getVat } from '../api/get-vat';
@@ -141,6 +141,7 @@ export function CartPage() {
     <>
       <Page>
         <Head>
+          <PageTitle title="Your Cart" />
           <h1>Your Cart</h1>
           <Button variant="secondary" onClick={onClear} disabled={busy || items.length === 0}>
             Clear Cart
