@@ -111,12 +111,12 @@ test("a blog post's title, excerpt and picture are its preview; /blogpost/ names
   }
 });
 
-test('a page without metadata of its own gets the default title and description back', async ({ page }) => {
+test('a private page has its own title and the default description back, no preview tags', async ({ page }) => {
   await page.goto('/about');
   await headOf(page);
   await page.getByRole('link', { name: 'Login' }).first().click();
   await expect(page).toHaveURL(/\/auth/);
-  await expect(page).not.toHaveTitle(/\| HostHub$/);
+  await expect(page).toHaveTitle(`Login | ${SITE}`);
   const head = await page.evaluate(() => ({
     titles: document.querySelectorAll('title').length,
     descriptions: document.querySelectorAll('meta[name="description"]').length,

@@ -2,7 +2,7 @@
 // background image'). The image is decorative, so it is a CSS background; the card carries the page's one heading.
 import styled from '@emotion/styled';
 import type { ReactNode } from 'react';
-import { Card, LoadingOverlay, Page, theme } from 'shared/ui';
+import { Card, LoadingOverlay, Page, PageTitle, theme } from 'shared/ui';
 import background from '../assets/auth-background.svg';
 
 const Backdrop = styled(Page)`
@@ -40,6 +40,7 @@ export function AuthLayout({ title, intro, busy = false, wide = false, children 
     <Backdrop data-testid="auth-layout">
       <Panel wide={wide}>
         <LoadingOverlay show={busy} label="Please wait…" />
+        <PageTitle title={title} />
         <h1>{title}</h1>
         {intro ? <p className="intro">{intro}</p> : null}
         {children}

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { useId, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
-import { Page, SkeletonBlock, theme } from 'shared/ui';
+import { Page, PageTitle, SkeletonBlock, theme } from 'shared/ui';
 
 const LINKS = [
   { to: '/dashboard', label: 'Dashboard', end: true },
@@ -66,6 +66,7 @@ export function DashboardFrame({ title, children }: { title: string; children: R
         </ul>
       </Side>
       <Page>
+        <PageTitle title={title} />
         <h1>{title}</h1>
         {children}
       </Page>

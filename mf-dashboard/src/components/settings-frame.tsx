@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import type { ReactNode } from 'react';
-import { Card, Page, Tabs, theme } from 'shared/ui';
+import { Card, Page, PageTitle, Tabs, theme } from 'shared/ui';
 import background from '../assets/settings-background.svg';
 
 const Backdrop = styled.div`
@@ -22,6 +22,7 @@ export function SettingsFrame({ children }: { children: ReactNode }) {
     <Backdrop style={{ backgroundImage: `url(${background})` }}>
       <Page>
         <Card>
+          <PageTitle title="Account Settings" />
           <h1>Account Settings</h1>
           <Tabs label="Account settings" tabs={TABS} />
           {children}

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import type { ReactNode } from 'react';
-import { Page, Tabs, theme } from 'shared/ui';
+import { Page, PageTitle, Tabs, theme } from 'shared/ui';
 
 const TABS = [
   { to: '/staff', label: 'Overview', end: true },
@@ -26,6 +26,7 @@ const Nav = styled.div`
 export function StaffFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Page>
+      <PageTitle title={`${title} · Staff`} />
       <h1>{title}</h1>
       <Nav>
         <Tabs label="Staff" tabs={TABS} />

@@ -11,4 +11,4 @@ export { useSchemaForm } from './use-schema-form';
 export { PaymentMethodDialog, payNavigation, type PaymentMethodDialogProps } from './payment-dialog';
 export { DomainText } from './domain-text';
 export { Skeleton, SkeletonBlock } from './skeleton';
-export { PageMeta, SITE_NAME, absoluteUrl, settleServerHead, excerpt, pageTitle, storefrontOrigin, type PageMetaProps } from './page-meta';
+export { PageMeta, PageTitle, SITE_NAME, absoluteUrl, settleServerHead, excerpt, pageTitle, storefrontOrigin, type PageMetaProps } from './page-meta';

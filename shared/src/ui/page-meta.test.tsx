@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { setRuntimeConfig } from '../runtime-config';
-import { PageMeta, excerpt, pageTitle, settleServerHead } from './page-meta';
+import { PageMeta, PageTitle, excerpt, pageTitle, settleServerHead } from './page-meta';
 
 const head = () => document.head;
 const meta = (selector: string) => head().querySelector<HTMLMetaElement>(selector)?.content;
@@ -74,6 +74,29 @@ it('keeps the server’s head tags React took over (the page hydrated) and the p
   expect(Array.from(head().querySelectorAll('title')).map((t) => t.textContent)).toEqual(['Blog | HostHub']);
   expect(meta('meta[name="description"]')).toBe('Posts');
   unmount();
+});
+
+it('a private page states its title alone: the default description stays, after a public page too', async () => {
+  const publicPage = render(<PageMeta title="About us" description="About" path="/about" />);
+  expect(document.title).toBe('About us | HostHub');
+  publicPage.unmount();
+  const privatePage = render(<PageTitle title="Your Cart" />);
+  await Promise.resolve();
+  expect(Array.from(head().querySelectorAll('title')).map((t) => t.textContent)).toEqual(['Your Cart | HostHub']);
+  expect(Array.from(head().querySelectorAll('meta[name="description"]')).map((m) => (m as HTMLMetaElement).content)).toEqual([
+    'Default description',
+  ]);
+  expect(head().querySelector('link[rel="canonical"], meta[property^="og:"]')).toBeNull();
+  // And back to a public page, then to one without either: one title and one description at every step.
+  privatePage.unmount();
+  const again = render(<PageMeta title="Blog" description="Posts" path="/blog" />);
+  await Promise.resolve();
+  expect(Array.from(head().querySelectorAll('title')).map((t) => t.textContent)).toEqual(['Blog | HostHub']);
+  expect(head().querySelectorAll('meta[name="description"]')).toHaveLength(1);
+  again.unmount();
+  await Promise.resolve();
+  expect(document.title).toBe('Storefront');
+  expect(meta('meta[name="description"]')).toBe('Default description');
 });
 
 it('titles end with the site name once; excerpts are plain text cut at a word', () => {

@@ -90,35 +90,48 @@ const SERVER_DEFAULTS_ID = 'storefront-default-head';
 /** How many PageMeta are on screen. */
 let mounted = 0;
 
-/** index.html's defaults (the server's inert copy, or the ones in <head>) into the stash. */
-function takeDefaultsAside() {
+/** index.html's defaults (the server's inert copy, or the ones in <head>) into the stash: all, or its title alone. */
+function takeDefaultsAside(which = DEFAULTS) {
   const fromServer = document.getElementById(SERVER_DEFAULTS_ID);
   if (fromServer instanceof HTMLTemplateElement) {
     stash.push(...Array.from(fromServer.content.children));
     fromServer.remove();
   }
-  for (const el of document.head.querySelectorAll(DEFAULTS)) {
+  for (const el of document.head.querySelectorAll(which)) {
     stash.push(el);
     el.remove();
   }
 }
 
-/** The defaults back into <head>, unless a page's own tags are there. */
+/** The defaults back into <head>, each unless a page's own tag of its kind is there (a PageTitle states no description). */
 function putDefaultsBack() {
-  if (document.head.querySelector(`[${OWN}]`)) return;
-  for (const el of stash.splice(0)) document.head.appendChild(el);
+  for (const el of stash.splice(0)) {
+    const kind = el.tagName === 'TITLE' ? 'title' : 'meta[name="description"]';
+    if (document.head.querySelector(`${kind}[${OWN}]`)) stash.push(el);
+    else document.head.appendChild(el);
+  }
 }
 
-function useDefaultsAside() {
+function useDefaultsAside(which = DEFAULTS) {
   useLayoutEffect(() => {
     mounted += 1;
-    takeDefaultsAside();
+    takeDefaultsAside(which);
     return () => {
       mounted -= 1;
       // After the commit: the next page's own tags, if it has any, are in place by then.
       queueMicrotask(putDefaultsBack);
     };
-  }, []);
+  }, [which]);
+}
+
+/**
+ * A page's title alone ('Your Cart | HostHub'), for the pages that are not for search engines or link previews: the
+ * cart, signing in, the dashboard, settings and the staff console. The tab and a screen reader's page announcement
+ * name the page (WCAG 2.4.2), not only the site.
+ */
+export function PageTitle({ title }: { title: string }) {
+  useDefaultsAside(`title:not([${OWN}])`);
+  return <title {...{ [OWN]: '' }}>{pageTitle(title)}</title>;
 }
 
 /** Marks the tags a server render put into <head> (shell/src/ssr/serialise.ts, SERVER_HEAD_ATTRIBUTE). */
