@@ -58,6 +58,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
         passwordHash,
         isActive: true,
         isStaff: opts.staff ?? false,
+        // A staff user handles tickets unless a test gives it another role (api/src/staff/access.ts).
+        role: opts.staff ? 'support' : 'customer',
         dateJoined: clock.now(),
       });
       const s = await issueSession(db.orm, u.id, clock.now());

@@ -1,5 +1,7 @@
 // Tickets: customers see and answer only their own; staff see all, reply, assign and change status.
+import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../commerce/test-app';
+import { users } from '../db/schema';
 import { fullLogin } from '../test/app';
 
 let t: TestApp;
@@ -77,6 +79,25 @@ test("another customer's ticket and its replies are 404", async () => {
   expect((await t.inject({ url: '/ticket/replies', auth: a.auth })).json()).toEqual({
     ticket_id: ['Give the ticket_id of one of your tickets.'],
   });
+});
+
+test("billing staff do not handle tickets: another customer's is 404 to them, and none can be assigned to them", async () => {
+  const c = await t.user();
+  const billing = await t.user({ staff: true });
+  await t.db.orm.update(users).set({ role: 'billing' }).where(eq(users.id, billing.id));
+  const support = await t.user({ staff: true });
+  const id = (await create(c.auth, { title: 'Refund', description: 'Please refund my order.', priority: 'low' })).json().data
+    .id as number;
+  const list = (await t.inject({ url: '/ticket/tickets', auth: billing.auth })).json() as { id: number }[];
+  expect(list.some((x) => x.id === id)).toBe(false);
+  expect((await t.inject({ url: `/ticket/tickets/${id}/`, auth: billing.auth })).statusCode).toBe(404);
+  expect((await reply(billing.auth, { ticket: id, message: 'From billing.' })).statusCode).toBe(404);
+  const patch = (auth: string, payload: object) =>
+    t.inject({ method: 'PATCH', url: `/ticket/tickets/${id}/`, auth, payload });
+  expect((await patch(billing.auth, { status: 'Answered' })).statusCode).toBe(404);
+  const assign = await patch(support.auth, { assigned_to: billing.id });
+  expect(assign.statusCode).toBe(400);
+  expect(assign.json()).toEqual({ assigned_to: ['assigned_to must be a staff user id.'] });
 });
 
 test('a conversation between a customer and staff', async () => {

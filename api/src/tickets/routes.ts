@@ -1,6 +1,7 @@
 // Support tickets: GET/POST /ticket/tickets, PATCH /ticket/tickets/{id}/, GET/POST /ticket/replies. Customers see
-// only their own tickets (another's is 404); staff (users.is_staff) see all, reply to any and set status.
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+// only their own tickets (another's is 404); staff who handle tickets (support and admin, api/src/staff/access.ts) see all,
+// reply to any and set status; billing staff are customers here.
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { doc } from '../commerce/docs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
@@ -9,6 +10,12 @@ import { idField, textField } from '../commerce/fields';
 import { users } from '../db/schema';
 import { ticketReplies, tickets, type TicketStatus } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
+import { STAFF_ACCESS, type StaffRole } from '../staff/access';
+
+/** Staff who handle tickets: the roles of the console's ticket routes (support and admin; billing does not). */
+const TICKET_ROLES = STAFF_ACCESS['GET /staff/tickets/']!;
+const handlesTickets = (user: { isStaff: boolean; role: string }) =>
+  user.isStaff && TICKET_ROLES.includes(user.role as StaffRole);
 
 export const TICKET_STATUSES: TicketStatus[] = ['Open', 'Answered', 'Customer-Reply', 'Closed'];
 
@@ -72,7 +79,7 @@ export async function ticketRoutes(app: FastifyInstance) {
   const visible = async (request: FastifyRequest, id: number): Promise<Ticket> => {
     const user = request.user!;
     const where: SQL[] = [eq(tickets.id, id)];
-    if (!user.isStaff) where.push(eq(tickets.userId, user.id));
+    if (!handlesTickets(user)) where.push(eq(tickets.userId, user.id));
     const [t] = Number.isSafeInteger(id)
       ? await db
           .select()
@@ -91,7 +98,7 @@ export async function ticketRoutes(app: FastifyInstance) {
       const rows = await db
         .select()
         .from(tickets)
-        .where(user.isStaff ? undefined : eq(tickets.userId, user.id))
+        .where(handlesTickets(user) ? undefined : eq(tickets.userId, user.id))
         .orderBy(desc(tickets.id));
       const names = await usernames(rows.map((r) => r.assignedTo));
       return rows.map((r) => view(r, names));
@@ -140,7 +147,7 @@ export async function ticketRoutes(app: FastifyInstance) {
       const user = request.user!;
       const t = await visible(request, Number((request.params as { id: string }).id));
       if (
-        !user.isStaff &&
+        !handlesTickets(user) &&
         (body.priority !== undefined ||
           body.assigned_to !== undefined ||
           (body.status && body.status !== 'Closed'))
@@ -151,7 +158,7 @@ export async function ticketRoutes(app: FastifyInstance) {
         const [staff] = await db
           .select()
           .from(users)
-          .where(and(eq(users.id, body.assigned_to), eq(users.isStaff, true)));
+          .where(and(eq(users.id, body.assigned_to), eq(users.isStaff, true), inArray(users.role, [...TICKET_ROLES])));
         if (!staff) throw validationError({ assigned_to: 'assigned_to must be a staff user id.' });
       }
       const [updated] = await db
@@ -209,7 +216,7 @@ export async function ticketRoutes(app: FastifyInstance) {
       const user = request.user!;
       const t = await visible(request, body.ticket);
       const now = app.clock.now();
-      const staffReply = user.isStaff && t.userId !== user.id;
+      const staffReply = handlesTickets(user) && t.userId !== user.id;
       const result = await db.transaction(async (tx) => {
         const [r] = await tx
           .insert(ticketReplies)
