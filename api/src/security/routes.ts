@@ -239,7 +239,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // ---- Authenticator app (TOTP) ---------------------------------------------------------------------------------
-  app.post('/core/totp/setup/', { preHandler: app.requireUser, schema: doc('Start setting up an authenticator app: a new secret and its QR code') }, async (request) => {
+  app.post('/core/totp/setup/', { preHandler: app.requireRecentAuth, schema: doc('Start setting up an authenticator app: a new secret and its QR code (recent authentication)') }, async (request) => {
     const user = request.user!;
     const [existing] = await app.db.orm.select().from(totpSecrets).where(eq(totpSecrets.userId, user.id));
     if (existing?.confirmedAt) throw detailError(400, M.totpAlreadyOn);
@@ -256,7 +256,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     return { secret, otpauth_url: url, qr_svg: qrSvg };
   });
 
-  app.post('/core/totp/confirm/', { preHandler: app.requireUser, config: { rateLimit: strict }, schema: doc('Finish the authenticator app set-up with its first code') }, async (request) => {
+  app.post('/core/totp/confirm/', { preHandler: app.requireRecentAuth, config: { rateLimit: strict }, schema: doc('Finish the authenticator app set-up with its first code (recent authentication)') }, async (request) => {
     const input = parseBody(totpCodeSchema, request.body);
     const user = await fullUser(request);
     const [pending] = await app.db.orm.select().from(totpSecrets).where(eq(totpSecrets.userId, user.id));
@@ -302,7 +302,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     return registrationOptions(app, request.user!, request.user!.sessionId);
   });
 
-  app.post('/core/passkeys/', { preHandler: app.requireUser, config: { rateLimit: strict }, schema: doc('Register a passkey') }, async (request, reply) => {
+  app.post('/core/passkeys/', { preHandler: app.requireRecentAuth, config: { rateLimit: strict }, schema: doc('Register a passkey (recent authentication)') }, async (request, reply) => {
     const input = parseBody(passkeyAddSchema, request.body);
     const user = await fullUser(request);
     const credential = await verifyRegistration(app, request.user!.sessionId, input.response as unknown as RegistrationResponseJSON);

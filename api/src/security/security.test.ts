@@ -110,6 +110,23 @@ describe('recent re-authentication and e-mail change', () => {
     expect((await call('POST', '/core/change-email/', undefined, { email: 'x@example.com', password: 'whatever1' })).statusCode).toBe(401);
   });
 
+  it('adding a second factor needs it too: a stolen, older session cannot lock the owner out with its own app or key', async () => {
+    const u = await activeUser(t.app);
+    const setup = json(await call('POST', '/core/totp/setup/', u.access));
+    t.clock.advance(RECENT_AUTH_MS + MIN);
+    for (const [url, body] of [
+      ['/core/totp/setup/', undefined],
+      ['/core/totp/confirm/', { code: totpNow(setup.secret) }],
+      ['/core/passkeys/', { name: 'Theirs', response: {} }],
+    ] as const) {
+      const stale = await call('POST', url, u.access, body);
+      expect([url, stale.statusCode, stale.json()]).toEqual([url, 403, { detail: REAUTH_REQUIRED }]);
+    }
+    expect(json(await call('GET', '/core/security/', u.access)).data.totp.enabled).toBe(false);
+    expect((await call('POST', '/core/reauth/', u.access, { password: u.password })).statusCode).toBe(200);
+    await enableTotp(u.access);
+  });
+
   it('mails a link to the new address and a notice to the old; changes only when the link is opened, once', async () => {
     const u = await activeUser(t.app);
     const next = `moved-${u.email}`;

@@ -176,12 +176,16 @@ function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload():
   const totpForm = useSchemaForm(totpCodeSchema, { code: '' }, async (values) => {
     setProblem(null);
     try {
-      const answer = await confirmTotp(values.code);
-      setSetup(null);
-      if (answer.recovery_codes.length > 0) setCodes(answer.recovery_codes);
-      showToast('SUCCESS', answer.message);
-      reload();
+      // Adding a second factor needs a recent sign-in (the API's rule): past it, the password prompt comes first.
+      await reauth.run(async () => {
+        const answer = await confirmTotp(values.code);
+        setSetup(null);
+        if (answer.recovery_codes.length > 0) setCodes(answer.recovery_codes);
+        showToast('SUCCESS', answer.message);
+        reload();
+      });
     } catch (error) {
+      if (error instanceof ReauthCancelled) return;
       setProblem(fieldError(error, 'code') ?? problemText(error));
     }
   });
