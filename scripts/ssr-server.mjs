@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderPool } from './ssr-pool.mjs';
-import { send, staticHandler } from './static-server.mjs';
+import { securityHeaders, send, staticHandler } from './static-server.mjs';
 import { handleSeo } from './seo.mjs';
 
 const require = createRequire(import.meta.url);
@@ -265,7 +265,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
           manifests.clear();
         }
         if (page) {
-          res.setHeader('X-Content-Type-Options', 'nosniff');
+          securityHeaders(res);
           send(req, res, page.html, '.html', PAGE_CACHE_CONTROL, null, page.status, {
             'X-Storefront-Render': `server; cache=${page.cache}`,
             ...(page.location ? { Location: page.location } : {}),

@@ -40,6 +40,17 @@ export function serveStatic({ dir, port, spa = false, cors = false, config, host
 }
 
 /**
+ * Headers on every answer of the storefront's servers: no sniffing of types, and no framing by another site (the pages
+ * hold a customer's session and buttons such as Pay and Delete account: clickjacking). The API sends its own.
+ * @param {import('node:http').ServerResponse} res
+ */
+export function securityHeaders(res) {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
+}
+
+/**
  * The request handler of serveStatic, for a server that serves files beside other things (scripts/ssr-server.mjs).
  * @param {{dir: string, spa?: boolean, cors?: boolean, config?: () => object}} opts
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
@@ -53,7 +64,7 @@ export function staticHandler({ dir, spa = false, cors = false, config }) {
         res.setHeader('Access-Control-Allow-Origin', '*');
         res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
       }
-      res.setHeader('X-Content-Type-Options', 'nosniff');
+      securityHeaders(res);
       // Lets the page read cross-origin resource timings (sizes of the remotes' files) for measurement.
       res.setHeader('Timing-Allow-Origin', '*');
       if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -65,9 +76,16 @@ export function staticHandler({ dir, spa = false, cors = false, config }) {
       if (config && url.pathname === '/config.json') {
         return send(req, res, Buffer.from(JSON.stringify(config())), '.json', 'no-cache', null);
       }
-      let rel = decodeURIComponent(url.pathname);
+      let rel;
+      try {
+        rel = decodeURIComponent(url.pathname);
+      } catch {
+        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request: malformed percent-encoding');
+        return;
+      }
       let file = path.join(root, rel);
-      if (!file.startsWith(root)) return res.writeHead(403).end('Forbidden');
+      // Inside the folder itself: '/..%2fdist-single/x' stays under a neighbour whose name starts the same.
+      if (file !== root && !file.startsWith(root + path.sep)) return res.writeHead(403).end('Forbidden');
       let info = await stat(file).catch(() => null);
       if (info?.isDirectory()) {
         file = path.join(file, 'index.html');
