@@ -58,7 +58,10 @@ describe('POST /core/register/', () => {
   it.each([
     ['first_name', { first_name: '' }, 'First Name is required'],
     ['first_name', { first_name: '   ' }, 'First Name is required'],
+    ['first_name', { first_name: 'A'.repeat(151) }, 'First Name cannot be more than 150 characters'],
     ['last_name', { last_name: '' }, 'Last Name is required'],
+    ['address', { address: 'x'.repeat(256) }, 'Address cannot be more than 255 characters'],
+    ['city', { city: 'x'.repeat(101) }, 'City cannot be more than 100 characters'],
     ['address', { address: '' }, 'Address is required'],
     ['city', { city: '' }, 'City is required'],
     ['state', { state: '' }, 'State is required'],

@@ -7,6 +7,10 @@ const passwordLength = `Password length must be at least ${PASSWORD_MIN}.`;
 const trimmedRequired = (message: string) =>
   v.pipe(v.string(message), v.trim(), v.nonEmpty(message));
 
+/** A required profile field with an upper bound (Django's: names 150, an address 255), so no 5,000-character name. */
+const boundedRequired = (message: string, label: string, max: number) =>
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, `${label} cannot be more than ${max} characters`));
+
 const password = v.pipe(
   v.string('A password is required'),
   v.nonEmpty('A password is required'),
@@ -26,11 +30,11 @@ export type LoginCodeInput = v.InferOutput<typeof loginCodeSchema>;
 
 export const signupSchema = v.pipe(
   v.object({
-    first_name: trimmedRequired('First Name is required'),
-    last_name: trimmedRequired('Last Name is required'),
-    address: trimmedRequired('Address is required'),
-    city: trimmedRequired('City is required'),
-    state: trimmedRequired('State is required'),
+    first_name: boundedRequired('First Name is required', 'First Name', 150),
+    last_name: boundedRequired('Last Name is required', 'Last Name', 150),
+    address: boundedRequired('Address is required', 'Address', 255),
+    city: boundedRequired('City is required', 'City', 100),
+    state: boundedRequired('State is required', 'State', 100),
     post_code: v.pipe(
       v.string('Invalid postal code format'),
       v.trim(),
