@@ -38,6 +38,7 @@ import { JobSystem, type QueueDefinition, type ScheduledPass } from './jobs/syst
 import { reconcilePendingPayments } from './payments/reconcile';
 import { SERVER_TOKEN_HEADER, sameToken } from './http/token';
 import { registerStatic } from './http/static';
+import { methodNotAllowed } from './http/method-not-allowed';
 import './types';
 
 export interface AppOptions {
@@ -137,6 +138,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     done();
   });
 
+  // Before any route: a known path asked with another method is a 405 (the not-found handler below); not the staff
+  // console's, which is a 404 to everyone it does not admit (staff/plugin.ts).
+  const wrongMethod = methodNotAllowed(app, ['/staff/']);
   app.setValidatorCompiler(() => (value) => ({ value }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
@@ -178,7 +182,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   // Text with control characters (NUL included) and absurd nesting never reach a handler, on any route.
   app.addHook('preValidation', refuseBadText);
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not found.' }));
+  app.setNotFoundHandler((request, reply) => wrongMethod(request, reply) ?? reply.code(404).send({ detail: 'Not found.' }));
 
   await app.register(cors, {
     origin: config.storefrontOrigins,

@@ -13,12 +13,14 @@ afterAll(async () => {
 });
 
 describe('errors are DRF-shaped, never a stack trace', () => {
-  it('unknown route: 404 {detail: "Not found."}', async () => {
-    for (const [method, url] of [['GET', '/nope'], ['POST', '/core/nope/'], ['DELETE', '/manager/faqs/']] as const) {
+  it('unknown route: 404 {detail: "Not found."}; a known one with another method: 405, as DRF', async () => {
+    for (const [method, url] of [['GET', '/nope'], ['POST', '/core/nope/']] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });
     }
+    const wrong = await t.app.inject({ method: 'DELETE', url: '/manager/faqs/' });
+    expect([wrong.statusCode, wrong.json(), wrong.headers.allow]).toEqual([405, { detail: 'Method "DELETE" not allowed.' }, 'GET, HEAD']);
   });
 
   it('malformed JSON: 400 {detail}', async () => {

@@ -117,6 +117,18 @@ describe('framework errors in DRF shapes, without framework codes', () => {
     }
   });
 
+  it('a known path with a method it does not take: 405 with Allow; an unknown path: 404', async () => {
+    const wrong = await t.inject({ method: 'DELETE', url: '/api/cart/', auth });
+    expectDrf(wrong, 405, { detail: 'Method "DELETE" not allowed.' });
+    expect(wrong.headers.allow).toBe('GET, HEAD, POST');
+    const login = await t.inject({ method: 'PUT', url: '/core/login', payload: {} });
+    expectDrf(login, 405, { detail: 'Method "PUT" not allowed.' });
+    expect(login.headers.allow).toBe('POST');
+    expectDrf(await t.inject({ method: 'DELETE', url: '/ticket/tickets/7/', auth }), 405, { detail: 'Method "DELETE" not allowed.' });
+    expectDrf(await t.inject({ method: 'GET', url: '/no/such/path/' }), 404, { detail: 'Not found.' });
+    expectDrf(await t.inject({ method: 'DELETE', url: '/no/such/path/' }), 404, { detail: 'Not found.' });
+  });
+
   it('unsupported media type: 415', async () => {
     const res = await t.inject({ method: 'POST', url: '/core/login/', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
     expectDrf(res, 415, { detail: 'Unsupported media type "application/xml" in request.' });
