@@ -6,6 +6,8 @@ export type StaffRole = Exclude<Role, 'customer'>;
 
 const ALL: StaffRole[] = ['support', 'billing', 'admin'];
 const SUPPORT: StaffRole[] = ['support', 'admin'];
+/** Staff who handle tickets: the console's ticket routes, assignees, and staff on the customers' ticket routes. */
+export const TICKET_ROLES: readonly StaffRole[] = SUPPORT;
 const BILLING: StaffRole[] = ['billing', 'admin'];
 const ADMIN: StaffRole[] = ['admin'];
 

@@ -13,6 +13,7 @@ import { notFound, parseBody, validationError } from '../http/errors';
 import { TICKET_STATUSES } from '../tickets/routes';
 import { audit } from './audit';
 import { staffOf } from './plugin';
+import { TICKET_ROLES } from './access';
 
 const PatchTicket = v.object({
   status: v.optional(v.picklist(TICKET_STATUSES, `Choose a status: ${TICKET_STATUSES.join(', ')}.`)),
@@ -126,7 +127,7 @@ export async function ticketAdminRoutes(app: FastifyInstance) {
       throw validationError({ non_field_errors: 'Change the status, the priority or the assignee.' });
     }
     if (body.assigned_to) {
-      const [staff] = await db.select().from(users).where(and(eq(users.id, body.assigned_to), inArray(users.role, ['support', 'admin'])));
+      const [staff] = await db.select().from(users).where(and(eq(users.id, body.assigned_to), inArray(users.role, [...TICKET_ROLES])));
       if (!staff) throw validationError({ assigned_to: 'Choose a support or admin staff member.' });
     }
     const now = app.clock.now();

@@ -10,10 +10,9 @@ import { idField, textField } from '../commerce/fields';
 import { users } from '../db/schema';
 import { ticketReplies, tickets, type TicketStatus } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
-import { STAFF_ACCESS, type StaffRole } from '../staff/access';
+import { TICKET_ROLES, type StaffRole } from '../staff/access';
 
-/** Staff who handle tickets: the roles of the console's ticket routes (support and admin; billing does not). */
-const TICKET_ROLES = STAFF_ACCESS['GET /staff/tickets/']!;
+/** A staff member who handles tickets (support and admin; billing is a customer here). */
 const handlesTickets = (user: { isStaff: boolean; role: string }) =>
   user.isStaff && TICKET_ROLES.includes(user.role as StaffRole);
 
