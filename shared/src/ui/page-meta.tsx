@@ -81,7 +81,8 @@ export function excerpt(html: string, max = DESCRIPTION_MAX): string {
 // index.html's own title and description (for pages without PageMeta) step aside while a page states its own, so that
 // a page never has two of either; they come back when a page without PageMeta replaces it.
 const OWN = 'data-page-meta';
-const DEFAULTS = `title:not([${OWN}]), meta[name="description"]:not([${OWN}])`;
+const DEFAULT_TITLE = `title:not([${OWN}])`;
+const DEFAULTS = `${DEFAULT_TITLE}, meta[name="description"]:not([${OWN}])`;
 const stash: Element[] = [];
 
 /** Where a server-rendered page keeps index.html's defaults, which the server took out (shell/src/ssr/serialise.ts). */
@@ -130,7 +131,7 @@ function useDefaultsAside(which = DEFAULTS) {
  * name the page (WCAG 2.4.2), not only the site.
  */
 export function PageTitle({ title }: { title: string }) {
-  useDefaultsAside(`title:not([${OWN}])`);
+  useDefaultsAside(DEFAULT_TITLE);
   return <title {...{ [OWN]: '' }}>{pageTitle(title)}</title>;
 }
 
