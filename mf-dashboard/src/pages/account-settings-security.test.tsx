@@ -58,6 +58,33 @@ it('removing a passkey after 10 minutes asks for the password, then removes it',
   expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['core/passkeys/1', 'core/passkeys/1']);
 }, 20_000);
 
+it('turning on the authenticator app after 10 minutes asks for the password, then sends the code again', async () => {
+  let confirmed = false;
+  const { calls } = fakeApi({
+    'GET core/security': overview([]),
+    'GET core/sessions': sessions,
+    'POST core/totp/setup': { body: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x', qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' } },
+    'POST core/reauth': () => {
+      confirmed = true;
+      return { body: { message: 'Thank you, it is you.' } };
+    },
+    'POST core/totp/confirm': () =>
+      confirmed
+        ? { body: { message: 'Authenticator app turned on.', recovery_codes: ['aaaa-bbbb'] } }
+        : { status: 403, body: { detail: REAUTH_REQUIRED } },
+  });
+  const user = userEvent.setup();
+  renderAt('/account-settings/security', <AccountSettingsSecurityPage />);
+  await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+  await user.type(await screen.findByLabelText('Authentication Code'), '123456');
+  await user.click(screen.getByRole('button', { name: 'Turn on authenticator app' }));
+  const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
+  await user.type(within(dialog).getByLabelText('Password'), 'right-password');
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm Password' }));
+  expect(await screen.findByText('aaaa-bbbb')).toBeInTheDocument();
+  expect(calls.filter((c) => c.path === 'core/totp/confirm').map((c) => c.body)).toEqual([{ code: '123456' }, { code: '123456' }]);
+}, 20_000);
+
 it('cancelling the password prompt changes nothing', async () => {
   const { calls } = fakeApi({
     'GET core/security': overview([laptop]),
