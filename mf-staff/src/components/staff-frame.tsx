@@ -26,7 +26,7 @@ const Nav = styled.div`
 export function StaffFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Page>
-      <PageTitle title={`${title} · Staff`} />
+      <PageTitle title={title === 'Staff' ? title : `${title} · Staff`} />
       <h1>{title}</h1>
       <Nav>
         <Tabs label="Staff" tabs={TABS} />

@@ -10,7 +10,7 @@ const money = (rows: { currency: string; count: number; total: number }[]) =>
     <ul>
       {rows.map((r) => (
         <li key={r.currency}>
-          {r.count} · {formatMoney(r.total, r.currency)}
+          {r.count} {r.count === 1 ? 'invoice' : 'invoices'} · {formatMoney(r.total, r.currency)}
         </li>
       ))}
     </ul>

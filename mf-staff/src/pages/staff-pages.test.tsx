@@ -126,3 +126,25 @@ describe('audit log pages', () => {
     expect(screen.getByLabelText('Staff member')).toHaveValue('');
   });
 });
+
+describe('overview', () => {
+  it('says what its counts are (invoices), and its tab title is not "Staff · Staff"', async () => {
+    fakeApi({
+      'GET core/me': admin,
+      'GET staff/overview': {
+        body: {
+          date: '2026-03-02',
+          open_tickets: [{ priority: 'high', count: 2 }],
+          unpaid_invoices: [{ currency: 'USD', count: 1, total: 17.18 }],
+          overdue_invoices: [],
+          revenue_today: [{ currency: 'USD', count: 6, total: 83.76 }],
+          domains_expiring: [],
+        },
+      },
+    });
+    renderRoutes(routes, '/staff');
+    expect(await screen.findByText('1 invoice · $17.18')).toBeInTheDocument();
+    expect(screen.getByText('6 invoices · $83.76')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Staff | HostHub'));
+  });
+});
