@@ -131,25 +131,34 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
   }
 
   // --- content version: staff edits drop the cached pages ---------------------------------------------------------
-  // One request at a time asks the API (a page waits for a version at most CONTENT_TTL_MS old, so that a staff edit
-  // shows at once); the pages that arrive meanwhile wait for the same answer rather than each asking again.
-  let content = { version: 'unknown', at: 0 };
+  // A page uses a version the API gave after the page's request arrived, so a staff edit answered before a visitor's
+  // request shows at once. The pages that arrive while one question is in flight wait for the next one together
+  // (one question at a time, however many pages ask). An API that does not answer is asked again after
+  // CONTENT_TTL_MS, not by every page.
+  let content = { version: 'unknown', ok: true, at: -Infinity };
   let asking = null;
-  function contentVersion(apiBaseUrl) {
-    if (Date.now() - content.at < CONTENT_TTL_MS) return content.version;
-    asking ??= (async () => {
+  function askContentVersion(apiBaseUrl) {
+    const startedAt = performance.now();
+    const promise = (async () => {
       try {
         const response = await fetch(`${apiBaseUrl}/content/version/`, { signal: AbortSignal.timeout(500), headers: apiHeaders });
         const body = response.ok ? await response.json() : null;
-        content = { version: String(body?.version ?? 'unknown'), at: Date.now() };
+        content = { version: String(body?.version ?? 'unknown'), ok: response.ok, at: performance.now() };
       } catch {
-        content = { version: 'unknown', at: Date.now() };
+        content = { version: 'unknown', ok: false, at: performance.now() };
       } finally {
-        asking = null;
+        if (asking?.promise === promise) asking = null;
       }
       return content.version;
     })();
-    return asking;
+    asking = { startedAt, promise };
+    return promise;
+  }
+  async function contentVersion(apiBaseUrl) {
+    const arrived = performance.now();
+    if (!content.ok && arrived - content.at < CONTENT_TTL_MS) return content.version;
+    while (asking && asking.startedAt < arrived) await asking.promise;
+    return asking ? asking.promise : askContentVersion(apiBaseUrl);
   }
 
   // --- the shell's index.html (the template of every page) ---------------------------------------------------------

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { request, type Page } from '@playwright/test';
 import { E2E } from '../env';
-import { createCustomer, expect, test, useSession as storeSession } from '../fixtures';
+import { apiLogin, createCustomer, expect, test, useSession as storeSession } from '../fixtures';
 
 /** Public pages and the main heading each shows without scripts. */
 const PAGES: [path: string, heading: RegExp][] = [
@@ -187,6 +187,40 @@ test('a cached page holds no customer data: two customers, one HTML for /', asyn
     expect(html).not.toMatch(/item(s)? in cart/);
     expect(html).not.toContain('>Account<');
     expect(html).toContain('>Login<');
+  }
+});
+
+test('a staff edit shows on the very next page: no rendered page or content version outlives it', async ({ request: visitor, page: browser }) => {
+  const admin = await apiLogin('admin', 'admin-pass-2024', 'admin@hosthub.test');
+  const api = await request.newContext({ baseURL: E2E.api, extraHTTPHeaders: { Authorization: `Token ${admin.access}` } });
+  const posts = (await (await api.get('/staff/content/posts/')).json()) as { id: number; title: string; published: boolean }[];
+  const post = posts.find((p) => p.published)!;
+  try {
+    let rendered = 0;
+    for (const n of [1, 2, 3, 4]) {
+      // /blog rendered (and cached) with the current title, then the edit, then /blog at once: the new title, or the
+      // page sent client-rendered when its render takes longer than the server waits (never the old title).
+      const page = async () => (await visitor.get('/blog', { headers: { Accept: 'text/html' } })).text();
+      const before = await page();
+      expect(before).not.toContain(`Fresh title ${n}`);
+      const edit = await api.patch(`/staff/content/posts/${post.id}/`, { data: { title: `Fresh title ${n}` } });
+      expect(edit.ok(), await edit.text()).toBeTruthy();
+      const after = await page();
+      expect(after).not.toContain(`Fresh title ${n - 1}<`);
+      if (after.includes('<div id=root></div>')) continue;
+      expect(after).toContain(`Fresh title ${n}`);
+      rendered += 1;
+    }
+    expect(rendered, 'at least one page rendered on the server after an edit').toBeGreaterThan(0);
+    // A browser that saw /blog does not show it again from its own cache (max-age=0: it asks the server each time).
+    await browser.goto('/blog');
+    await expect(browser.getByText('Fresh title 4').first()).toBeVisible();
+    await api.patch(`/staff/content/posts/${post.id}/`, { data: { title: 'Fresh title 5' } });
+    await browser.goto('/blog');
+    await expect(browser.getByText('Fresh title 5').first()).toBeVisible();
+  } finally {
+    await api.patch(`/staff/content/posts/${post.id}/`, { data: { title: post.title } });
+    await api.dispose();
   }
 });
 
