@@ -355,6 +355,31 @@ test('an unpaid invoice paid from the wallet', async () => {
   ).toMatchObject({ status: 'Paid', paymentmethod: 'Wallet' });
 });
 
+test('an unpaid order whose name someone else bought meanwhile cannot be paid later: its invoice is cancelled, nothing charged', async () => {
+  const a = await t.user();
+  const b = await t.user();
+  const name = freshName();
+  await addDomain(a.auth, name);
+  const first = (await checkout(a.auth, 'fiat_payment_gateway')).json().data as { invoice_id: number; invoicenum: string };
+  // A's payment page was closed; B orders the same name and pays from the wallet.
+  await addDomain(b.auth, name);
+  await fund(b.id, 100_000);
+  expect((await checkout(b.auth)).statusCode).toBe(200);
+  await fund(a.id, 100_000);
+  const late = await t.inject({ method: 'POST', url: `/api/invoices/${first.invoice_id}/pay/`, auth: a.auth, payload: { payment_kind: 'wallet' } });
+  expect(late.statusCode).toBe(400);
+  expect(late.json()).toEqual({
+    error: `${name} is no longer available, so ${first.invoicenum} was cancelled and nothing was charged. Its items are back in your cart: remove ${name} and check out again.`,
+  });
+  expect((await t.inject({ url: `/api/invoices/${first.invoice_id}/`, auth: a.auth })).json().status).toBe('Cancelled');
+  expect((await t.inject({ url: '/payment/wallet-balance/', auth: a.auth })).json()[0]).toMatchObject({ balance: 1000 });
+  expect((await t.inject({ url: '/domain/', auth: a.auth })).json()).toEqual([]);
+  // Another customer's invoice is a 404 before anything in the body is looked at.
+  const other = await t.user();
+  const probe = await t.inject({ method: 'POST', url: `/api/invoices/${first.invoice_id}/pay/`, auth: other.auth, payload: { payment_kind: 'cheque' } });
+  expect(probe.statusCode).toBe(404);
+});
+
 test('a name bought by someone else after it was added to the cart cannot be paid for', async () => {
   const a = await t.user();
   const b = await t.user();

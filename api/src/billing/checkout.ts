@@ -54,6 +54,35 @@ type Outcome =
   | { kind: 'wallet'; invoice: typeof invoices.$inferSelect; provisioned: Provisioned }
   | { kind: 'gateway'; invoice: typeof invoices.$inferSelect; reference: string };
 
+/**
+ * 400 {error} when a name to register is no longer available (or could not be checked) or a name to transfer is not
+ * eligible: asked of the registry at this moment (network calls: before any transaction). Checkout and paying an
+ * unpaid order's invoice later both ask, so an invoice left unpaid does not sell a name someone else has since taken.
+ */
+async function refuseNamesNoLongerFree(
+  commerce: FastifyInstance['commerce'],
+  items: { kind: string; domainName: string | null }[],
+  taken: (name: string) => Promise<never> = async (name) => {
+    throw checkoutError(`${name} is no longer available. Remove it from your cart to continue.`);
+  },
+) {
+  await commerce.ready();
+  const registering = items.filter((i) => i.kind === 'domain_register').map((i) => i.domainName!);
+  const states = await availabilityOf(commerce, registering, { fresh: true });
+  for (const name of registering) {
+    const state = states.get(name);
+    // 'unknown' (registry slow or rate-limiting) is not 'taken': the customer should try again, not remove the name.
+    if (state === 'unknown' || state === undefined) throw checkoutError(couldNotCheck(name));
+    if (state !== 'available') await taken(name);
+  }
+  for (const i of items.filter((x) => x.kind === 'domain_transfer')) {
+    const check = commerce.takenHere.has(i.domainName!)
+      ? { eligible: false, reason: `${i.domainName} is already managed by this store.` }
+      : await commerce.registry.transferEligibility(i.domainName!);
+    if (!check.eligible) throw checkoutError(check.reason ?? `${i.domainName} is not eligible for transfer.`);
+  }
+}
+
 export async function checkout(app: FastifyInstance, request: FastifyRequest, body: Record<string, unknown>) {
   const { commerce } = app;
   const db = app.db.orm;
@@ -73,22 +102,7 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
     throw checkoutError('A hosting plan needs a domain: add a domain to your cart first.');
 
   // Registry checks are network calls (RDAP): made before the transaction, which then insists the cart did not change.
-  await commerce.ready();
-  const registering = seen.filter((i) => i.kind === 'domain_register').map((i) => i.domainName!);
-  const states = await availabilityOf(commerce, registering, { fresh: true });
-  for (const name of registering) {
-    const state = states.get(name);
-    // 'unknown' (registry slow or rate-limiting) is not 'taken': the customer should try again, not remove the name.
-    if (state === 'unknown' || state === undefined) throw checkoutError(couldNotCheck(name));
-    if (state !== 'available')
-      throw checkoutError(`${name} is no longer available. Remove it from your cart to continue.`);
-  }
-  for (const i of seen.filter((x) => x.kind === 'domain_transfer')) {
-    const check = commerce.takenHere.has(i.domainName!)
-      ? { eligible: false, reason: `${i.domainName} is already managed by this store.` }
-      : await commerce.registry.transferEligibility(i.domainName!);
-    if (!check.eligible) throw checkoutError(check.reason ?? `${i.domainName} is not eligible for transfer.`);
-  }
+  await refuseNamesNoLongerFree(commerce, seen);
 
   const now = app.clock.now();
   const outcome: Outcome = await db.transaction(async (txRaw) => {
@@ -262,8 +276,23 @@ export async function payExistingInvoice(
   const { commerce } = app;
   const db = app.db.orm;
   const user = request.user!;
+  // Another customer's invoice is not found, whatever the body says.
+  const [owned] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!owned || owned.userId !== user.id) throw new ApiError(404, { detail: 'Not found.' });
   const paymentKind = parsePaymentKind(body.payment_kind);
   const provider = paymentKind === 'wallet' ? null : gatewayOrRefuse(app, paymentKind);
+  if (owned.status === 'Unpaid') {
+    // An order's names are asked again, as at checkout: one taken meanwhile cancels the invoice (it can never be paid).
+    const lines = await db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, owned.id));
+    await refuseNamesNoLongerFree(commerce, lines, async (name) => {
+      await db.transaction(async (tx) => {
+        await cancelInvoice(tx as unknown as Executor, owned.id, app.clock.now(), `(${name} was registered by someone else)`);
+      });
+      throw checkoutError(
+        `${name} is no longer available, so ${owned.invoicenum} was cancelled and nothing was charged. Its items are back in your cart: remove ${name} and check out again.`,
+      );
+    });
+  }
   const now = app.clock.now();
   const result = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Executor;
