@@ -406,4 +406,26 @@ describe('recent re-authentication', () => {
     t.clock.advance(11 * 60 * 1000);
     expect((await call(fresh, 'PATCH', `/domain/${d.domainname}/nameservers/`, { use_store_nameservers: true, nameservers: [] })).statusCode).toBe(403);
   });
+
+  test('the EPP code: without a password past the recent sign-in, the same 403; the password itself always counts', async () => {
+    const fresh = await t.user();
+    const d = await domainOf(fresh);
+    const url = `/domain/${d.domainname}/epp/`;
+    const bare = await call(fresh, 'POST', url, {});
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json()).toEqual({ detail: REAUTH_REQUIRED });
+    // Another customer's domain stays a 404.
+    expect((await call(fresh, 'POST', `/domain/${(await domainOf(owner)).domainname}/epp/`, {})).statusCode).toBe(404);
+    // With a password the lock rule answers (no prompt first).
+    expect((await call(fresh, 'POST', url, { password: 'test-pass-2024' })).json()).toEqual({ non_field_errors: [DOMAIN_MESSAGES.eppWhileLocked] });
+    await t.inject({ method: 'POST', url: '/core/reauth/', auth: fresh.auth, payload: { password: 'test-pass-2024' } });
+    expect((await call(fresh, 'PATCH', `/domain/${d.domainname}/lock/`, { locked: false })).statusCode).toBe(200);
+    // Recent: a bare request is asked for the password at its field.
+    expect((await call(fresh, 'POST', url, {})).json()).toEqual({ password: [DOMAIN_MESSAGES.password] });
+    // Past the window again, the password in the body is enough: it reveals, and counts as a re-authentication.
+    t.clock.advance(11 * 60 * 1000);
+    expect((await call(fresh, 'POST', url, { password: 'test-pass-2024' })).json().epp_code).toMatch(/^[\x21-\x7e]{16}$/);
+    expect((await call(fresh, 'PATCH', `/domain/${d.domainname}/lock/`, { locked: true })).statusCode).toBe(200);
+    expect((await call(fresh, 'PATCH', `/domain/${d.domainname}/lock/`, { locked: false })).statusCode).toBe(200);
+  });
 });

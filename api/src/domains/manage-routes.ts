@@ -239,7 +239,11 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
       config: { rateLimit: strict },
       ...auth,
     },
-    async (request) => {
+    async (request, reply) => {
+      // Without a password, a session past its recent sign-in gets the 403 every re-authenticated action gives (the page
+      // turns it into the password prompt, issue 17); a recent one is still asked for the password (issue 15).
+      const given = (request.body as { password?: unknown } | null)?.password;
+      if (typeof given !== 'string' || given === '') await recentlyAuthenticated(request, reply);
       const body = parseBody(eppRevealSchema, request.body);
       return change(request, async (tx, d, s, now) => {
         if (s.registrarLock) throw nonFieldError(DOMAIN_MESSAGES.eppWhileLocked);
