@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Table, type Column } from 'shared/ui';
+import { DomainText, Table, type Column } from 'shared/ui';
 import { getUserDomains } from '../api/get-user-domains';
 import type { UserDomain } from '../api/schemas';
 import { AutoRenewSwitch } from '../components/auto-renew-switch';
@@ -11,8 +11,18 @@ import { ListState, useLoad } from 'shared/load';
 // Spec: the last column is headed 'Server Hostname' but shows the next due date.
 const COLUMNS: Column<UserDomain>[] = [
   { header: 'S/N', cell: (_d, index) => index + 1 },
-  // The name opens the domain's own page (/dashboard/domains/{domain}).
-  { header: 'Domain Name', cell: (d) => (d.domainname ? <Link to={`/dashboard/domains/${encodeURIComponent(d.domainname)}`}>{d.domainname}</Link> : dash(d.domainname)) },
+  // The name opens the domain's own page (/dashboard/domains/{domain}); on a phone card it wraps at its dots only.
+  {
+    header: 'Domain Name',
+    cell: (d) =>
+      d.domainname ? (
+        <Link to={`/dashboard/domains/${encodeURIComponent(d.domainname)}`}>
+          <DomainText text={d.domainname} />
+        </Link>
+      ) : (
+        dash(d.domainname)
+      ),
+  },
   { header: 'Payment Method', cell: (d) => dash(d.paymentmethodname) },
   { header: 'Billing Cycle', cell: (d) => dash(d.regperiod) },
   { header: 'Status', cell: (d) => dash(d.status) },

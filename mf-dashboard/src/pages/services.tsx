@@ -1,4 +1,4 @@
-import { Table, type Column } from 'shared/ui';
+import { DomainText, Table, type Column } from 'shared/ui';
 import { getUserServices } from '../api/get-user-services';
 import type { UserService } from '../api/schemas';
 import { AutoRenewSwitch } from '../components/auto-renew-switch';
@@ -11,7 +11,8 @@ const COLUMNS: Column<UserService>[] = [
   { header: 'S/N', cell: (_s, index) => index + 1 },
   { header: 'Service Name', cell: (s) => dash(s.name) },
   { header: 'Billing Cycle', cell: (s) => dash(s.billingcycle) },
-  { header: 'Domain', cell: (s) => dash(s.domain) },
+  // A domain name wraps at its dots only (DomainText); an empty one is a dash.
+  { header: 'Domain', cell: (s) => (s.domain?.trim() ? <DomainText text={dash(s.domain)} /> : dash(s.domain)) },
   { header: 'Registration Date', cell: (s) => <DateCell value={s.regdate} /> },
   { header: 'Server Hostname', cell: (s) => dash(s.serverhostname) },
   // Lifecycle (issue 14), added after the spec's columns.

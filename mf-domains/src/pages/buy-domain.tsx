@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useState, type FormEvent } from 'react';
-import { Button, ButtonLink, Card, Page, PageMeta, TextField, theme } from 'shared/ui';
+import { Button, ButtonLink, Card, DomainText, Page, PageMeta, TextField, theme } from 'shared/ui';
 
 // Placeholders of spec section 2 '/buy-domain': fixed names at the fixed price of section 9, in naira ('#').
 const PLACEHOLDER_DOMAINS = ['mybusiness.com', 'mybusiness.ng', 'mybusiness.net', 'mystore.co', 'mystore.org', 'mybrand.uk'];
@@ -12,10 +12,11 @@ const Form = styled.form`
   > button { margin-bottom: 1rem; }
 `;
 const Grid = styled.ul`
-  list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; grid-template-columns: 1fr;
-  ${theme.breakpoint.sm} { grid-template-columns: repeat(2, 1fr); }
-  ${theme.breakpoint.md} { grid-template-columns: repeat(3, 1fr); }
-  h2 { margin: 0 0 .5rem; font-size: 1.2rem; overflow-wrap: anywhere; }
+  /* minmax(0, …): a long name (DomainText breaks it at its dots, not inside a word) never widens its column. */
+  list-style: none; margin: 0; padding: 0; display: grid; gap: 1rem; grid-template-columns: minmax(0, 1fr);
+  ${theme.breakpoint.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  ${theme.breakpoint.md} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  h2 { margin: 0 0 .5rem; font-size: 1.2rem; }
   p { margin: 0 0 1rem; font-size: 1.3rem; font-weight: 700; }
 `;
 
@@ -42,7 +43,9 @@ export function BuyDomainPage() {
         {PLACEHOLDER_DOMAINS.map((name) => (
           <li key={name}>
             <Card>
-              <h2>{name}</h2>
+              <h2>
+                <DomainText text={name} />
+              </h2>
               <p>{PLACEHOLDER_PRICE}</p>
               <ButtonLink to="/buy-domain/checkout" aria-label={`Buy ${name}`}>
                 Buy

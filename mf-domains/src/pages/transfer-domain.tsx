@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } fro
 import { Link, useSearchParams } from 'react-router-dom';
 import { useCurrency } from 'shared/currency';
 import { formatMoney } from 'shared/format';
-import { Button, Card, EmptyState, LoadingOverlay, Notice, Page, PageMeta, TextField, theme } from 'shared/ui';
+import { Button, Card, DomainText, EmptyState, LoadingOverlay, Notice, Page, PageMeta, TextField, theme } from 'shared/ui';
 import { checkTransferEligibility } from '../api/check-transfer-eligibility';
 import type { TransferCheck } from '../api/schemas';
 import { serverErrorText } from '../api/server-error';
@@ -19,8 +19,9 @@ const SearchForm = styled.form`
   > button { margin-bottom: 1rem; }
 `;
 const Result = styled(Card)`
-  display: grid; gap: .5rem; min-height: 120px;
-  h2 { margin: 0; font-size: clamp(1.3rem, 4vw, 1.8rem); overflow-wrap: anywhere; }
+  /* minmax(0, 1fr): the name (DomainText: it breaks at its dots, not inside a word) never widens the card. */
+  display: grid; grid-template-columns: minmax(0, 1fr); gap: .5rem; min-height: 120px;
+  h2 { margin: 0; font-size: clamp(1.3rem, 4vw, 1.8rem); }
   p { margin: 0; }
   form { margin-top: .75rem; max-width: 420px; }
 `;
@@ -125,7 +126,9 @@ export function TransferDomainPage() {
       ) : state.status === 'failed' ? (
         <Result as="section" aria-labelledby="transfer-domain">
           <Badge ok={false}>Unavailable for transfer</Badge>
-          <h2 id="transfer-domain">{query}</h2>
+          <h2 id="transfer-domain">
+            <DomainText text={query} />
+          </h2>
           <Notice tone="error" role="alert">
             {[notEligibleText(query), state.error].filter(Boolean).join(' ')}
           </Notice>
@@ -133,7 +136,9 @@ export function TransferDomainPage() {
       ) : (
         <Result as="section" aria-labelledby="transfer-domain">
           <Badge ok={state.check.eligible}>{state.check.eligible ? 'Available for transfer' : 'Unavailable for transfer'}</Badge>
-          <h2 id="transfer-domain">{state.check.domain}</h2>
+          <h2 id="transfer-domain">
+            <DomainText text={state.check.domain} />
+          </h2>
           <Price>Transfer price: {money(state.check.transfer_price)}</Price>
           {state.check.eligible ? (
             <>

@@ -29,12 +29,16 @@ const T = styled.table`
       display: block;
       thead { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0);
         clip-path: inset(50%); white-space: nowrap; border: 0; }
-      tbody { display: grid; gap: .75rem; }
-      tbody tr { display: block; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius}; background: #fff;
+      /* minmax(0, 1fr) and min-width 0: a card is as wide as the table, never as wide as its longest word (a
+         domain name's part, for one), so it does not scroll sideways. */
+      tbody { display: grid; grid-template-columns: minmax(0, 1fr); gap: .75rem; }
+      tbody tr { display: block; min-width: 0; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius}; background: #fff;
         padding: .25rem 0; }
       tbody tr[data-clickable='true'] { box-shadow: 0 1px 2px rgba(20,20,43,.06); }
+      /* break-word, not anywhere: a word breaks only when it cannot fit on a line of its own, and domain names
+         (DomainText) wrap at their dots instead of inside a word. */
       td { display: block; position: relative; min-height: 2.6rem; padding: .55rem 1rem .55rem calc(40% + 1.25rem);
-        white-space: normal; overflow-wrap: anywhere; border-bottom: 1px solid ${theme.color.border}; }
+        white-space: normal; overflow-wrap: break-word; border-bottom: 1px solid ${theme.color.border}; }
       td::before { content: attr(data-label); content: attr(data-label) / ''; position: absolute; left: 1rem; top: .55rem;
         width: 40%; color: ${theme.color.muted}; font-weight: 600; font-size: .9rem; overflow-wrap: anywhere; }
       tbody tr:last-of-type td { border-bottom: 1px solid ${theme.color.border}; }

@@ -1,0 +1,30 @@
+// Issue 20.2: domain names wrap at their dots, never inside a word: the services table's Domain cells go through
+// DomainText (a <wbr> after each dot) and keep their text and cell names; an empty domain is still a dash.
+import { screen, within } from '@testing-library/react';
+import { fakeApi, renderPage } from '../../../shared/testing/fake-api';
+import { ServicesPage } from './services';
+
+/** The element's text with each <wbr> shown as '|'. */
+const withBreaks = (el: Element) => el.innerHTML.replace(/<wbr[^>]*>/g, '|').replace(/<[^>]+>/g, '');
+
+it('shows each Domain through DomainText, with the same cell name, and a dash for none', async () => {
+  fakeApi({
+    'GET api/user_services': {
+      body: [
+        { id: 5, name: 'Starter Hosting', billingcycle: 'Annually', domain: 'averyveryverylongbusinessname.com', regdate: '2024-03-02', serverhostname: 'srv1.host.test', status: 'Active' },
+        { id: 9, name: 'Pro Hosting', billingcycle: 'Monthly', domain: '  ', regdate: '2024-04-22', serverhostname: '', status: 'Pending' },
+      ],
+    },
+  });
+  renderPage('/dashboard/services', <ServicesPage />);
+  const cell = await screen.findByRole('cell', { name: 'averyveryverylongbusinessname.com' });
+  expect(cell).toHaveAttribute('data-label', 'Domain');
+  expect(cell.textContent).toBe('averyveryverylongbusinessname.com');
+  expect(cell.querySelector('.domain-text')).not.toBeNull();
+  expect(withBreaks(cell)).toBe('averyveryverylongbusinessname.|com');
+
+  const row = screen.getAllByRole('row')[2]!;
+  const empty = within(row).getAllByRole('cell')[3]!;
+  expect(empty).toHaveAttribute('data-label', 'Domain');
+  expect(empty.innerHTML).toBe('-');
+});
