@@ -5,7 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { doc } from '../commerce/docs';
 import { companyDetails, users } from '../db/schema';
 import { customerDomains, invoiceItems, userServices } from '../db/schema-commerce';
-import { notFound, validationError } from '../http/errors';
+import { DOMAIN_MESSAGES } from 'shared/schemas';
+import { detailError, notFound, validationError } from '../http/errors';
+import { findOwnDomain } from '../domains/manage-repository';
+import { domainParam } from '../domains/manage-routes';
 import { toMajor } from '../money/money';
 import { invoicePdf } from './invoice-pdf';
 import { rowsOf } from './renewals';
@@ -16,6 +19,8 @@ function autoRenewOf(body: unknown): boolean {
   if (typeof value !== 'boolean') throw validationError({ auto_renew: 'Must be a valid boolean.' });
   return value;
 }
+
+const ENDED_DOMAIN_STATUSES: string[] = ['Released', 'Cancelled'];
 
 const idOf = (raw: string) => {
   const id = Number(raw);
@@ -30,14 +35,14 @@ export async function lifecycleRoutes(app: FastifyInstance) {
     '/domain/:id/auto-renew/',
     { schema: doc('domains', 'Turn auto-renew of one of your domains on or off: {auto_renew}', 'required'), preHandler: app.requireUser },
     async (request) => {
+      // By id (the dashboard's table) or by name, like every /domain/{domain}/ route.
+      const domain = await findOwnDomain(db, request.user!.id, domainParam((request.params as { id: string }).id));
+      if (!domain) throw notFound();
       const value = autoRenewOf(request.body);
-      const [row] = await db
-        .update(customerDomains)
-        .set({ autoRenew: value })
-        .where(and(eq(customerDomains.id, idOf((request.params as { id: string }).id)), eq(customerDomains.userId, request.user!.id)))
-        .returning();
-      if (!row) throw notFound();
-      return { id: row.id, domainname: row.domainname, auto_renew: row.autoRenew };
+      // A domain that has left the account (Released, Cancelled) has nothing left to renew: read-only, as its page.
+      if (ENDED_DOMAIN_STATUSES.includes(domain.status)) throw detailError(403, DOMAIN_MESSAGES.readOnly(domain.status));
+      const [row] = await db.update(customerDomains).set({ autoRenew: value }).where(eq(customerDomains.id, domain.id)).returning();
+      return { id: row!.id, domainname: row!.domainname, auto_renew: row!.autoRenew };
     },
   );
 

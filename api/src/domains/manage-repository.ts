@@ -92,7 +92,7 @@ export async function bumpSerial(tx: Executor, domainId: number, now: Date): Pro
 export async function setDomainFields(
   tx: Executor,
   domainId: number,
-  set: Partial<Pick<DomainRow, 'nameservers' | 'protection'>>,
+  set: Partial<Pick<DomainRow, 'nameservers' | 'protection' | 'autoRenew'>>,
 ): Promise<void> {
   await tx.update(customerDomains).set(set).where(eq(customerDomains.id, domainId));
 }

@@ -123,6 +123,14 @@ describe('protection, lock and status', () => {
     expect(on.json()).toMatchObject({ protection: true });
     expect((await call(owner, 'GET', url)).json()).toMatchObject({ protection: true });
 
+    // Auto-renew through the same PATCH (and through PUT …/auto-renew/, by name or id); neither ignores it.
+    expect((await call(owner, 'PATCH', url, { auto_renew: 'no' })).json()).toEqual({ auto_renew: [DOMAIN_MESSAGES.autoRenew] });
+    expect((await call(owner, 'PATCH', url, { auto_renew: false })).json()).toMatchObject({ auto_renew: false, protection: true });
+    expect((await call(owner, 'GET', url)).json()).toMatchObject({ auto_renew: false });
+    expect((await call(owner, 'PUT', `${url}auto-renew/`, { auto_renew: true })).json()).toMatchObject({ auto_renew: true });
+    expect((await call(owner, 'PUT', `/domain/${d.id}/auto-renew/`, { auto_renew: false })).json()).toMatchObject({ auto_renew: false });
+    expect((await call(other, 'PUT', `${url}auto-renew/`, { auto_renew: true })).statusCode).toBe(404);
+
     expect((await call(owner, 'GET', `${url}lock/`)).json()).toEqual({ locked: true });
     expect((await call(owner, 'PATCH', `${url}lock/`, {})).json()).toEqual({ locked: [DOMAIN_MESSAGES.lock] });
     expect((await call(owner, 'PATCH', `${url}lock/`, { locked: false })).json()).toEqual({ locked: false });
@@ -147,6 +155,7 @@ describe('protection, lock and status', () => {
       expect(read.json()).toMatchObject({ read_only: true, status });
       for (const [method, path, body] of [
         ['PATCH', '', { protection: true }],
+        ['PATCH', '', { auto_renew: false }],
         ['PATCH', 'lock/', { locked: false }],
         ['PATCH', 'nameservers/', { use_store_nameservers: true }],
         ['POST', 'epp/', { password: 'test-pass-2024' }],
@@ -156,6 +165,9 @@ describe('protection, lock and status', () => {
         expect(res.statusCode).toBe(403);
         expect(res.json()).toEqual({ detail: DOMAIN_MESSAGES.readOnly(status) });
       }
+      // Auto-renew of a domain that has left the account (Released, Cancelled) cannot change either.
+      const renew = await call(owner, 'PUT', `${url}auto-renew/`, { auto_renew: false });
+      expect({ status, code: renew.statusCode }).toEqual({ status, code: ['Released', 'Cancelled'].includes(status) ? 403 : 200 });
     }
   });
 });

@@ -159,12 +159,23 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
 
   app.patch(
     '/domain/:domain/',
-    { schema: doc('domains', 'Change a domain\'s settings: `{"protection": true|false}` (Full Domain Protection, free)', 'required'), ...auth },
+    {
+      schema: doc(
+        'domains',
+        'Change a domain\'s settings: `{"protection": true|false, "auto_renew": true|false}` (Full Domain Protection, free; auto-renew)',
+        'required',
+      ),
+      ...auth,
+    },
     async (request) => {
       const body = parseBody(domainSettingsSchema, request.body);
       return change(request, async (tx, d, s) => {
-        if (body.protection !== undefined) await repo.setDomainFields(tx, d.id, { protection: body.protection });
-        return detail({ ...d, protection: body.protection ?? d.protection }, s);
+        const set = {
+          ...(body.protection !== undefined ? { protection: body.protection } : {}),
+          ...(body.auto_renew !== undefined ? { autoRenew: body.auto_renew } : {}),
+        };
+        if (Object.keys(set).length) await repo.setDomainFields(tx, d.id, set);
+        return detail({ ...d, ...set }, s);
       });
     },
   );

@@ -49,6 +49,7 @@ export const DOMAIN_MESSAGES = {
   nameserverDuplicate: 'The same nameserver is listed twice.',
   lock: 'locked must be true or false.',
   protection: 'protection must be true or false.',
+  autoRenew: 'auto_renew must be true or false.',
   password: 'Enter your account password.',
   wrongPassword: 'The password is not correct.',
   eppWhileLocked: 'Turn the registrar lock off first: the transfer code is shown only while the domain is unlocked.',
@@ -325,7 +326,10 @@ export const nameserverFieldSchema = v.pipe(v.string(), v.check(isHostname, DOMA
 
 export const registrarLockSchema = v.object({ locked: v.boolean(DOMAIN_MESSAGES.lock) });
 
-export const domainSettingsSchema = v.object({ protection: v.optional(v.boolean(DOMAIN_MESSAGES.protection)) });
+export const domainSettingsSchema = v.object({
+  protection: v.optional(v.boolean(DOMAIN_MESSAGES.protection)),
+  auto_renew: v.optional(v.boolean(DOMAIN_MESSAGES.autoRenew)),
+});
 
 export const eppRevealSchema = v.object({
   password: v.pipe(v.string(DOMAIN_MESSAGES.password), v.nonEmpty(DOMAIN_MESSAGES.password)),
