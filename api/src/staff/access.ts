@@ -8,6 +8,8 @@ const ALL: StaffRole[] = ['support', 'billing', 'admin'];
 const SUPPORT: StaffRole[] = ['support', 'admin'];
 /** Staff who handle tickets: the console's ticket routes, assignees, and staff on the customers' ticket routes. */
 export const TICKET_ROLES: readonly StaffRole[] = SUPPORT;
+/** An assignee must also be enabled: a disabled account (staff/accounts.ts) cannot sign in to answer. */
+export const DISABLED_ASSIGNEE = 'This staff account is disabled: choose another.';
 const BILLING: StaffRole[] = ['billing', 'admin'];
 const ADMIN: StaffRole[] = ['admin'];
 

@@ -28,3 +28,30 @@ export async function audit(tx: Executor, actor: AuthUser, entry: AuditEntry, no
     createdAt: now,
   });
 }
+
+/** What a ticket entry records of the ticket (its id is the target). */
+interface TicketState {
+  id: number;
+  status: string;
+  priority: string;
+  assignedTo: number | null;
+}
+const ticketState = (t: TicketState) => ({ status: t.status, priority: t.priority, assigned_to: t.assignedTo });
+
+/**
+ * Staff changed a ticket's status, priority or assignee: the console's PATCH /staff/tickets/{id}/, or staff on the
+ * customers' PATCH /ticket/tickets/{id}/ (tickets/routes.ts). Both write this one entry.
+ */
+export function auditTicketUpdate(tx: Executor, actor: AuthUser, before: TicketState, after: TicketState, now: Date): Promise<void> {
+  return audit(tx, actor, { action: 'ticket.update', targetType: 'ticket', targetId: before.id, before: ticketState(before), after: ticketState(after) }, now);
+}
+
+/** Staff answered a ticket (which makes it Answered): from the console or on the customers' POST /ticket/replies/. */
+export function auditTicketReply(tx: Executor, actor: AuthUser, ticket: Pick<TicketState, 'id' | 'status'>, replyId: number, now: Date): Promise<void> {
+  return audit(
+    tx,
+    actor,
+    { action: 'ticket.reply', targetType: 'ticket', targetId: ticket.id, before: { status: ticket.status }, after: { status: 'Answered', reply: replyId } },
+    now,
+  );
+}

@@ -12,7 +12,7 @@ import type { Executor } from '../db';
 import { blogPosts, companyDetails, faqs, policies } from '../db/schema';
 import { notFound, parseBody, validationError } from '../http/errors';
 import { audit } from './audit';
-import { htmlField } from './fields';
+import { htmlField, plainTextField } from './fields';
 import { staffOf } from './plugin';
 
 const POLICY_KINDS = ['privacy', 'terms', 'return'] as const;
@@ -44,7 +44,7 @@ const slugField = v.optional(
   ),
 );
 const NewPost = v.object({
-  title: textField(200, 'Enter a title.'),
+  title: plainTextField(200, 'Enter a title.'),
   content: htmlField(100_000, 'Write the post.'),
   slug: slugField,
   author: v.optional(textField(100, 'Enter the author.')),
@@ -52,7 +52,7 @@ const NewPost = v.object({
   published: v.optional(v.boolean('published is true or false.'), false),
 });
 const PatchPost = v.object({
-  title: v.optional(textField(200, 'Enter a title.')),
+  title: v.optional(plainTextField(200, 'Enter a title.')),
   content: v.optional(htmlField(100_000, 'Write the post.')),
   author: v.optional(textField(100, 'Enter the author.')),
   published: v.optional(v.boolean('published is true or false.')),

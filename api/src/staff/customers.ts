@@ -10,7 +10,7 @@ import { notFound, parseBody, validationError } from '../http/errors';
 import { formatMoney, toMajor } from '../money/money';
 import { credit, debit, InsufficientFunds, lockedBalance } from '../payments/wallet';
 import { audit } from './audit';
-import { moneyField, reasonField } from './fields';
+import { escapeLike, moneyField, reasonField } from './fields';
 import { staffOf } from './plugin';
 
 const Adjustment = v.object({
@@ -19,8 +19,6 @@ const Adjustment = v.object({
   currency: v.picklist(['USD', 'NGN'], 'Choose USD or NGN.'),
   reason: reasonField,
 });
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function walletOf(ex: Executor, userId: number) {
   const entries = await ex

@@ -1,5 +1,6 @@
 // Body fields of the staff routes (400s at the field, DRF shapes).
 import * as v from 'valibot';
+import { textField } from '../commerce/fields';
 import { sanitizeHtml } from '../content/sanitize';
 
 /** A required amount of money in major units ("12.50" or 12.5), at most 2 decimals; `min` in minor units. */
@@ -21,8 +22,22 @@ export const reasonField = v.pipe(
   v.optional(v.unknown(), null),
   v.check((x) => typeof x === 'string' && x.trim() !== '', 'Give a reason.'),
   v.transform((x) => String(x).trim()),
+  v.check((x) => x.length >= 3, 'Ensure this field has at least 3 characters.'),
   v.check((x) => x.length <= 500, 'Ensure this field has no more than 500 characters.'),
 );
+
+/**
+ * Markup in a plain-text field: a tag, a closing tag, a comment or a declaration (`<` then a letter, `/`, `!` or `?`).
+ * A `<` in prose ('a < b', '<3') is not one: the browser reads it as text too.
+ */
+const MARKUP = /<[a-z/!?]/i;
+
+/** Required plain text (a post's title): `textField`, and no HTML tags: they would show as text, or run. */
+export const plainTextField = (max: number, blank: string) =>
+  v.pipe(textField(max, blank), v.check((x) => !MARKUP.test(x), 'Remove the HTML tags: this field is plain text.'));
+
+/** A search term for ILIKE '%…%': its own `%`, `_` and backslash match themselves (the backslash is LIKE's escape). */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A positive decimal number (a rate or a percentage) as a string with at most `scale` decimals. */
 export const decimalField = (max: number, tooBig: string, scale = 6) =>

@@ -12,7 +12,7 @@ import { notFound, parseBody, validationError } from '../http/errors';
 import { formatMoney, toMajor } from '../money/money';
 import { credit } from '../payments/wallet';
 import { audit } from './audit';
-import { moneyField, reasonField } from './fields';
+import { escapeLike, moneyField, reasonField } from './fields';
 import { staffOf } from './plugin';
 import { invoiceRefunds } from './schema';
 
@@ -75,7 +75,11 @@ export async function invoiceAdminRoutes(app: FastifyInstance) {
       } else if (INVOICE_STATUSES.includes(q.status)) where.push(eq(invoices.status, q.status as Invoice['status']));
       else throw validationError({ status: `Choose a status: ${INVOICE_STATUSES.join(', ')}, Overdue.` });
     }
-    if (q.q) where.push(sql`(${invoices.invoicenum} ILIKE ${`%${q.q.slice(0, 50)}%`} OR ${users.username} ILIKE ${`%${q.q.slice(0, 50)}%`})`);
+    if (q.q) {
+      // The term as typed: a '%' or '_' in it is that character, not a wildcard.
+      const like = `%${escapeLike(q.q.slice(0, 50))}%`;
+      where.push(sql`(${invoices.invoicenum} ILIKE ${like} OR ${users.username} ILIKE ${like})`);
+    }
     const rows = await db
       .select({ invoice: invoices, username: users.username, refunded: sql<string | null>`(SELECT sum(amount_minor) FROM invoice_refunds r WHERE r.invoice_id = ${invoices.id})` })
       .from(invoices)
@@ -175,15 +179,16 @@ export async function invoiceAdminRoutes(app: FastifyInstance) {
       if (inv.status !== 'Unpaid') throw validationError({ reference: `Invoice ${inv.invoicenum} is ${inv.status.toLowerCase()}, not unpaid.` });
       provisioned = await payInvoice(tx, inv.id, now);
       const [u] = await tx.update(invoices).set({ bankReference: body.reference }).where(eq(invoices.id, inv.id)).returning();
+      const [owner] = await tx.select({ username: users.username }).from(users).where(eq(users.id, inv.userId));
       await audit(
         tx,
         me,
         { action: 'invoice.mark_paid', targetType: 'invoice', targetId: inv.invoicenum ?? inv.id, before: { status: 'Unpaid' }, after: { status: 'Paid', bank_reference: body.reference } },
         now,
       );
-      return u!;
+      return { invoice: u!, username: owner?.username ?? '' };
     });
     if (provisioned) await app.commerce.registered((provisioned as Provisioned).names);
-    return { message: 'Invoice marked paid.', data: view(updated, '', 0) };
+    return { message: 'Invoice marked paid.', data: view(updated.invoice, updated.username, 0) };
   });
 }

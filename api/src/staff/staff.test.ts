@@ -58,7 +58,7 @@ test('wallet adjustments: credit and debit with a reason, never below zero; the 
   const c = await t.user();
   const url = `/staff/customers/${c.id}/wallet-adjustments/`;
   expect((await t.inject({ method: 'POST', url, auth: as('billing'), payload: { direction: 'credit', amount: '12.50', currency: 'USD', reason: ' ' } })).json()).toEqual({ reason: ['Give a reason.'] });
-  expect((await t.inject({ method: 'POST', url, auth: as('billing'), payload: { direction: 'credit', amount: '-1', currency: 'USD', reason: 'x' } })).json()).toEqual({ amount: ['Enter an amount greater than zero.'] });
+  expect((await t.inject({ method: 'POST', url, auth: as('billing'), payload: { direction: 'credit', amount: '-1', currency: 'USD', reason: 'Goodwill' } })).json()).toEqual({ amount: ['Enter an amount greater than zero.'] });
   expect((await t.inject({ method: 'POST', url, auth: as('billing'), payload: { direction: 'credit', amount: '12.50', currency: 'USD', reason: 'Goodwill for the outage' } })).statusCode).toBe(201);
   const tooMuch = await t.inject({ method: 'POST', url, auth: as('billing'), payload: { direction: 'debit', amount: '13', currency: 'USD', reason: 'Correction' } });
   expect(tooMuch.json()).toEqual({ amount: ['The wallet holds USD 12.50: a debit cannot take it below zero.'] });
@@ -78,7 +78,7 @@ test('a refund: in part, never more than was paid, never twice the same money (t
   const { u, invoice } = await paidInvoice();
   const before = await balance(u.auth);
   const url = `/staff/invoices/${invoice.invoice_id}/refunds/`;
-  const over = await t.inject({ method: 'POST', url, auth: as('billing'), payload: { amount: invoice.total + 0.01, reason: 'x' } });
+  const over = await t.inject({ method: 'POST', url, auth: as('billing'), payload: { amount: invoice.total + 0.01, reason: 'Too much' } });
   expect(over.statusCode).toBe(400);
   expect(over.json().amount[0]).toMatch(/^At most USD [\d,.]+ can be refunded/);
   const part = await t.inject({ method: 'POST', url, auth: as('billing'), payload: { amount: '1.00', reason: 'Partial goodwill' } });
@@ -109,7 +109,7 @@ test('an unpaid invoice marked paid by bank transfer (with its reference) is pro
   const url = `/staff/invoices/${inv.invoice_id}/mark-paid/`;
   expect((await t.inject({ method: 'POST', url, auth: as('billing'), payload: {} })).json()).toEqual({ reference: ['Enter the bank transfer reference.'] });
   const ok = await t.inject({ method: 'POST', url, auth: as('billing'), payload: { reference: 'GTB-2026-0042' } });
-  expect(ok.json().data).toMatchObject({ status: 'Paid', bank_reference: 'GTB-2026-0042' });
+  expect(ok.json().data).toMatchObject({ status: 'Paid', bank_reference: 'GTB-2026-0042', user: c.id, username: c.username });
   expect((await t.inject({ method: 'POST', url, auth: as('billing'), payload: { reference: 'again' } })).statusCode).toBe(400);
   expect((await t.inject({ url: '/domain/', auth: c.auth })).json()).toEqual([expect.objectContaining({ domainname: name })]);
   expect((await audits('invoice.mark_paid')).some((e) => e.target_id === inv.invoicenum)).toBe(true);
@@ -220,4 +220,69 @@ test('a post\'s other HTML is stored sanitised: what the allow-list lacks is rem
   expect(edit.json()).toEqual({ content: ['Remove scripts, frames, forms, event handlers and javascript: links: they are not allowed.'] });
   const blank = await t.inject({ method: 'PATCH', url: `${url}${made.id}/`, auth: as('admin'), payload: { content: '<marquee></marquee>' } });
   expect(blank.json()).toEqual({ content: ['Write the post.'] });
+});
+
+test('a reason is 3 to 500 characters once trimmed (wallet adjustments and refunds)', async () => {
+  const c = await t.user();
+  const url = `/staff/customers/${c.id}/wallet-adjustments/`;
+  const adjust = (reason: unknown) => t.inject({ method: 'POST', url, auth: as('billing'), payload: { direction: 'credit', amount: '1.00', currency: 'USD', reason } });
+  expect((await adjust('')).json()).toEqual({ reason: ['Give a reason.'] });
+  expect((await adjust(undefined)).json()).toEqual({ reason: ['Give a reason.'] });
+  expect((await adjust('ok')).json()).toEqual({ reason: ['Ensure this field has at least 3 characters.'] });
+  expect((await adjust('  ok  ')).json()).toEqual({ reason: ['Ensure this field has at least 3 characters.'] });
+  expect((await adjust('x'.repeat(501))).json()).toEqual({ reason: ['Ensure this field has no more than 500 characters.'] });
+  expect((await adjust(' Fee ')).statusCode).toBe(201);
+  expect((await adjust('x'.repeat(500))).statusCode).toBe(201);
+  expect((await audits('wallet.credit')).find((e) => e.target_id === String(c.id) && e.reason === 'Fee')).toBeDefined();
+  const { invoice } = await paidInvoice();
+  const refund = await t.inject({ method: 'POST', url: `/staff/invoices/${invoice.invoice_id}/refunds/`, auth: as('billing'), payload: { amount: '1.00', reason: 'no' } });
+  expect(refund.json()).toEqual({ reason: ['Ensure this field has at least 3 characters.'] });
+});
+
+test('a ticket cannot be assigned to a disabled staff account', async () => {
+  const c = await t.user();
+  const ticket = (await t.inject({ method: 'POST', url: '/ticket/tickets/', auth: c.auth, payload: { title: 'Who?', description: 'Assign me.', priority: 'low' } })).json().data;
+  const gone = await t.user({ staff: true });
+  await t.db.orm.update(users).set({ disabledAt: t.clock.now() }).where(eq(users.id, gone.id));
+  const url = `/staff/tickets/${ticket.id}/`;
+  const res = await t.inject({ method: 'PATCH', url, auth: as('support'), payload: { assigned_to: gone.id } });
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({ assigned_to: ['This staff account is disabled: choose another.'] });
+  expect((await t.inject({ url, auth: as('support') })).json().assigned_to).toBeNull();
+  // Enabled again, it can be.
+  await t.db.orm.update(users).set({ disabledAt: null }).where(eq(users.id, gone.id));
+  expect((await t.inject({ method: 'PATCH', url, auth: as('support'), payload: { assigned_to: gone.id } })).json().data).toMatchObject({ assigned_to: gone.id });
+});
+
+test("a post's title is plain text: markup in it is a 400 at the field, a '<' in prose is not", async () => {
+  const url = '/staff/content/posts/';
+  const refused = { title: ['Remove the HTML tags: this field is plain text.'] };
+  for (const title of ['<script>alert(1)</script>', 'Hi <img src=x onerror=alert(1)>', 'News</title><script>x</script>', '<!-- x -->', '<b>Bold</b> news']) {
+    const res = await t.inject({ method: 'POST', url, auth: as('admin'), payload: { title, content: '<p>x</p>' } });
+    expect([title, res.statusCode, res.json()]).toEqual([title, 400, refused]);
+  }
+  const made = await t.inject({ method: 'POST', url, auth: as('admin'), payload: { title: 'Why a < b and 3 > 2 <3', content: '<p>x</p>' } });
+  expect(made.statusCode).toBe(201);
+  expect(made.json().data.title).toBe('Why a < b and 3 > 2 <3');
+  const edit = await t.inject({ method: 'PATCH', url: `${url}${made.json().data.id}/`, auth: as('admin'), payload: { title: '<script>alert(1)</script>' } });
+  expect(edit.statusCode).toBe(400);
+  expect(edit.json()).toEqual(refused);
+  expect((await t.inject({ url, auth: as('admin') })).json().find((p: { id: number }) => p.id === made.json().data.id).title).toBe('Why a < b and 3 > 2 <3');
+});
+
+test("the invoice search matches '%' and '_' as themselves, not as wildcards", async () => {
+  const { u, invoice } = await paidInvoice();
+  const odd = `50%_off${++seq}`;
+  await t.db.orm.update(users).set({ username: odd }).where(eq(users.id, u.id));
+  const search = async (q: string) =>
+    ((await t.inject({ url: `/staff/invoices/?q=${encodeURIComponent(q)}`, auth: as('billing') })).json() as { id: number; username: string; invoicenum: string }[]);
+  for (const q of ['%', '_', '50%_off', '%_']) {
+    const found = await search(q);
+    expect(found.map((i) => i.id)).toContain(invoice.invoice_id);
+    // Only invoices whose number or customer has the term itself.
+    expect(found.filter((i) => !`${i.invoicenum} ${i.username}`.toLowerCase().includes(q.toLowerCase()))).toEqual([]);
+  }
+  expect(await search('50_%off')).toEqual([]);
+  expect(await search('\\')).toEqual([]);
+  expect((await search(invoice.invoicenum)).map((i) => i.id)).toEqual([invoice.invoice_id]);
 });

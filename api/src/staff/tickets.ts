@@ -11,9 +11,9 @@ import { users } from '../db/schema';
 import { ticketReplies, tickets } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
 import { TICKET_STATUSES } from '../tickets/routes';
-import { audit } from './audit';
+import { auditTicketReply, auditTicketUpdate } from './audit';
 import { staffOf } from './plugin';
-import { TICKET_ROLES } from './access';
+import { DISABLED_ASSIGNEE, TICKET_ROLES } from './access';
 
 const PatchTicket = v.object({
   status: v.optional(v.picklist(TICKET_STATUSES, `Choose a status: ${TICKET_STATUSES.join(', ')}.`)),
@@ -129,12 +129,12 @@ export async function ticketAdminRoutes(app: FastifyInstance) {
     if (body.assigned_to) {
       const [staff] = await db.select().from(users).where(and(eq(users.id, body.assigned_to), inArray(users.role, [...TICKET_ROLES])));
       if (!staff) throw validationError({ assigned_to: 'Choose a support or admin staff member.' });
+      if (staff.disabledAt) throw validationError({ assigned_to: DISABLED_ASSIGNEE });
     }
     const now = app.clock.now();
     const updated = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Executor;
       const t = await load(tx, (request.params as { id: string }).id, true);
-      const before = { status: t.status, priority: t.priority, assigned_to: t.assignedTo };
       const [u] = await tx
         .update(tickets)
         .set({
@@ -145,8 +145,7 @@ export async function ticketAdminRoutes(app: FastifyInstance) {
         })
         .where(eq(tickets.id, t.id))
         .returning();
-      const after = { status: u!.status, priority: u!.priority, assigned_to: u!.assignedTo };
-      await audit(tx, me, { action: 'ticket.update', targetType: 'ticket', targetId: t.id, before, after }, now);
+      await auditTicketUpdate(tx, me, t, u!, now);
       return u!;
     });
     return { message: 'Ticket updated.', data: view(updated, await names([updated.assignedTo, updated.userId])) };
@@ -164,12 +163,7 @@ export async function ticketAdminRoutes(app: FastifyInstance) {
         .update(tickets)
         .set({ status: 'Answered', ...(t.assignedTo === null ? { assignedTo: me.id } : {}), updatedAt: now })
         .where(eq(tickets.id, t.id));
-      await audit(
-        tx,
-        me,
-        { action: 'ticket.reply', targetType: 'ticket', targetId: t.id, before: { status: t.status }, after: { status: 'Answered', reply: r!.id } },
-        now,
-      );
+      await auditTicketReply(tx, me, t, r!.id, now);
       return r!;
     });
     return reply.code(201).send({

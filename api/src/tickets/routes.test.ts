@@ -1,7 +1,8 @@
 // Tickets: customers see and answer only their own; staff see all, reply, assign and change status.
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../commerce/test-app';
 import { users } from '../db/schema';
+import { auditLog } from '../staff/schema';
 import { fullLogin } from '../test/app';
 
 let t: TestApp;
@@ -202,4 +203,87 @@ test('the seeded support account is staff and sees every ticket', async () => {
   }[];
   expect(list.map((x) => x.id)).toContain(id);
   expect((await reply(`Token ${access}`, { message: 'Looking into it.', ticket: id })).statusCode).toBe(201);
+});
+
+/** The audit log's entries about one ticket, oldest first. */
+const ticketAudit = async (id: number) =>
+  (await t.db.orm.select().from(auditLog).where(eq(auditLog.targetId, String(id))).orderBy(asc(auditLog.id)))
+    .filter((e) => e.targetType === 'ticket')
+    .map((e) => ({ action: e.action, actor: e.actorUsername, role: e.actorRole, before: e.before, after: e.after }));
+
+test("staff acting on a customer's ticket here are audit-logged as on the console; the customer is not", async () => {
+  const c = await t.user();
+  const support = await t.user({ staff: true });
+  const admin = await t.user({ staff: true });
+  await t.db.orm.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+  const id = (await create(c.auth, { title: 'Mail', description: 'No mail.', priority: 'low' })).json().data.id as number;
+  const patch = (auth: string, payload: object) => t.inject({ method: 'PATCH', url: `/ticket/tickets/${id}/`, auth, payload });
+
+  const changed = await patch(support.auth, { status: 'Open', priority: 'high', assigned_to: admin.id });
+  expect(changed.statusCode).toBe(200);
+  const answer = await reply(admin.auth, { ticket: id, message: 'Looking into it.' });
+  expect(answer.statusCode).toBe(201);
+  const replyId = answer.json().data.id as number;
+  expect(await ticketAudit(id)).toEqual([
+    {
+      action: 'ticket.update',
+      actor: support.username,
+      role: 'support',
+      before: { status: 'Open', priority: 'low', assigned_to: null },
+      after: { status: 'Open', priority: 'high', assigned_to: admin.id },
+    },
+    {
+      action: 'ticket.reply',
+      actor: admin.username,
+      role: 'admin',
+      before: { status: 'Open' },
+      after: { status: 'Answered', reply: replyId },
+    },
+  ]);
+  // The console writes the very same entries for the same actions.
+  await t.inject({ method: 'PATCH', url: `/staff/tickets/${id}/`, auth: support.auth, payload: { priority: 'medium' } });
+  const consoleReply = await t.inject({ method: 'POST', url: `/staff/tickets/${id}/replies/`, auth: admin.auth, payload: { message: 'Fixed.' } });
+  expect((await ticketAudit(id)).slice(2)).toEqual([
+    {
+      action: 'ticket.update',
+      actor: support.username,
+      role: 'support',
+      before: { status: 'Answered', priority: 'high', assigned_to: admin.id },
+      after: { status: 'Answered', priority: 'medium', assigned_to: admin.id },
+    },
+    {
+      action: 'ticket.reply',
+      actor: admin.username,
+      role: 'admin',
+      before: { status: 'Answered' },
+      after: { status: 'Answered', reply: consoleReply.json().data.id },
+    },
+  ]);
+
+  // The customer replying to and closing their own ticket: no entry.
+  expect((await reply(c.auth, { ticket: id, message: 'Thanks.' })).statusCode).toBe(201);
+  expect((await patch(c.auth, { status: 'Closed' })).json().data.status).toBe('Closed');
+  expect(await ticketAudit(id)).toHaveLength(4);
+  // A refused change leaves no entry either.
+  expect((await patch(support.auth, { assigned_to: c.id })).statusCode).toBe(400);
+  expect(await ticketAudit(id)).toHaveLength(4);
+
+  // Staff on their own ticket act as its customer: no entry.
+  const own = (await create(support.auth, { title: 'My own', description: 'Mine.', priority: 'low' })).json().data.id as number;
+  expect((await reply(support.auth, { ticket: own, message: 'Note to self.' })).statusCode).toBe(201);
+  expect((await t.inject({ method: 'PATCH', url: `/ticket/tickets/${own}/`, auth: support.auth, payload: { status: 'Closed' } })).statusCode).toBe(200);
+  expect(await ticketAudit(own)).toEqual([]);
+});
+
+test('a ticket cannot be assigned to a disabled staff account here either', async () => {
+  const c = await t.user();
+  const support = await t.user({ staff: true });
+  const gone = await t.user({ staff: true });
+  await t.db.orm.update(users).set({ disabledAt: t.clock.now() }).where(eq(users.id, gone.id));
+  const id = (await create(c.auth, { title: 'Assign', description: 'Someone.', priority: 'low' })).json().data.id as number;
+  const res = await t.inject({ method: 'PATCH', url: `/ticket/tickets/${id}/`, auth: support.auth, payload: { assigned_to: gone.id } });
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({ assigned_to: ['This staff account is disabled: choose another.'] });
+  expect((await t.inject({ url: `/ticket/tickets/${id}/`, auth: c.auth })).json().assigned_to).toBeNull();
+  expect(await ticketAudit(id)).toEqual([]);
 });

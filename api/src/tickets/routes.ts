@@ -1,16 +1,19 @@
 // Support tickets: GET/POST /ticket/tickets, PATCH /ticket/tickets/{id}/, GET/POST /ticket/replies. Customers see
 // only their own tickets (another's is 404); staff who handle tickets (support and admin, api/src/staff/access.ts) see all,
-// reply to any and set status; billing staff are customers here.
+// reply to any and set status; billing staff are customers here. Staff acting on another's ticket here are
+// audit-logged as on the console's /staff/tickets/ routes (the same entries, in the same transaction as the change).
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { doc } from '../commerce/docs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { TICKET_PRIORITIES } from 'shared/schemas';
 import { idField, textField } from '../commerce/fields';
+import type { Executor } from '../db';
 import { users } from '../db/schema';
 import { ticketReplies, tickets, type TicketStatus } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
-import { TICKET_ROLES, type StaffRole } from '../staff/access';
+import { DISABLED_ASSIGNEE, TICKET_ROLES, type StaffRole } from '../staff/access';
+import { auditTicketReply, auditTicketUpdate } from '../staff/audit';
 
 /** A staff member who handles tickets (support and admin; billing is a customer here). */
 const handlesTickets = (user: { isStaff: boolean; role: string }) =>
@@ -74,17 +77,17 @@ export async function ticketRoutes(app: FastifyInstance) {
     assigned_to: t.assignedTo === null ? null : (names.get(t.assignedTo) ?? null),
     user: t.userId,
   });
-  /** The ticket if the caller may see it, else 404. */
-  const visible = async (request: FastifyRequest, id: number): Promise<Ticket> => {
+  /** The ticket if the caller may see it, else 404; `lock` holds its row until `ex` (a transaction) ends. */
+  const visible = async (request: FastifyRequest, id: number, ex: Executor = db, lock = false): Promise<Ticket> => {
     const user = request.user!;
     const where: SQL[] = [eq(tickets.id, id)];
     if (!handlesTickets(user)) where.push(eq(tickets.userId, user.id));
-    const [t] = Number.isSafeInteger(id)
-      ? await db
-          .select()
-          .from(tickets)
-          .where(and(...where))
-      : [];
+    if (!Number.isSafeInteger(id)) throw notFound('No such ticket.');
+    const q = ex
+      .select()
+      .from(tickets)
+      .where(and(...where));
+    const [t] = lock ? await q.for('update') : await q;
     if (!t) throw notFound('No such ticket.');
     return t;
   };
@@ -144,33 +147,41 @@ export async function ticketRoutes(app: FastifyInstance) {
     async (request) => {
       const body = parseBody(PatchTicket, request.body);
       const user = request.user!;
-      const t = await visible(request, Number((request.params as { id: string }).id));
-      if (
-        !handlesTickets(user) &&
-        (body.priority !== undefined ||
-          body.assigned_to !== undefined ||
-          (body.status && body.status !== 'Closed'))
-      ) {
-        throw validationError({ status: 'You can only close your own ticket.' });
-      }
-      if (body.assigned_to) {
-        const [staff] = await db
-          .select()
-          .from(users)
-          .where(and(eq(users.id, body.assigned_to), eq(users.isStaff, true), inArray(users.role, [...TICKET_ROLES])));
-        if (!staff) throw validationError({ assigned_to: 'assigned_to must be a staff user id.' });
-      }
-      const [updated] = await db
-        .update(tickets)
-        .set({
-          ...(body.status ? { status: body.status } : {}),
-          ...(body.priority ? { priority: body.priority } : {}),
-          ...(body.assigned_to !== undefined ? { assignedTo: body.assigned_to } : {}),
-          updatedAt: app.clock.now(),
-        })
-        .where(eq(tickets.id, t.id))
-        .returning();
-      return { message: 'Ticket updated.', data: view(updated!, await usernames([updated!.assignedTo])) };
+      const now = app.clock.now();
+      const updated = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Executor;
+        const t = await visible(request, Number((request.params as { id: string }).id), tx, true);
+        if (
+          !handlesTickets(user) &&
+          (body.priority !== undefined ||
+            body.assigned_to !== undefined ||
+            (body.status && body.status !== 'Closed'))
+        ) {
+          throw validationError({ status: 'You can only close your own ticket.' });
+        }
+        if (body.assigned_to) {
+          const [staff] = await tx
+            .select()
+            .from(users)
+            .where(and(eq(users.id, body.assigned_to), eq(users.isStaff, true), inArray(users.role, [...TICKET_ROLES])));
+          if (!staff) throw validationError({ assigned_to: 'assigned_to must be a staff user id.' });
+          if (staff.disabledAt) throw validationError({ assigned_to: DISABLED_ASSIGNEE });
+        }
+        const [u] = await tx
+          .update(tickets)
+          .set({
+            ...(body.status ? { status: body.status } : {}),
+            ...(body.priority ? { priority: body.priority } : {}),
+            ...(body.assigned_to !== undefined ? { assignedTo: body.assigned_to } : {}),
+            updatedAt: now,
+          })
+          .where(eq(tickets.id, t.id))
+          .returning();
+        // Staff on another's ticket: the console's entry. A customer closing their own ticket is not a staff action.
+        if (handlesTickets(user) && t.userId !== user.id) await auditTicketUpdate(tx, user, t, u!, now);
+        return u!;
+      });
+      return { message: 'Ticket updated.', data: view(updated, await usernames([updated.assignedTo])) };
     },
   );
 
@@ -213,10 +224,11 @@ export async function ticketRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const body = parseBody(NewReply, request.body);
       const user = request.user!;
-      const t = await visible(request, body.ticket);
       const now = app.clock.now();
-      const staffReply = handlesTickets(user) && t.userId !== user.id;
-      const result = await db.transaction(async (tx) => {
+      const result = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Executor;
+        const t = await visible(request, body.ticket, tx, true);
+        const staffReply = handlesTickets(user) && t.userId !== user.id;
         const [r] = await tx
           .insert(ticketReplies)
           .values({ ticketId: t.id, userId: user.id, message: body.message, createdAt: now })
@@ -230,13 +242,15 @@ export async function ticketRoutes(app: FastifyInstance) {
             updatedAt: now,
           })
           .where(eq(tickets.id, t.id));
+        // Staff answering another's ticket: the console's entry (a customer's own reply writes none).
+        if (staffReply) await auditTicketReply(tx, user, t, r!.id, now);
         return r!;
       });
       return reply.code(201).send({
         message: 'Reply sent.',
         data: {
           id: result.id,
-          ticket: t.id,
+          ticket: result.ticketId,
           user: user.id,
           username: user.username,
           is_staff: user.isStaff,
