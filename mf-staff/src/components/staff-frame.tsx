@@ -1,16 +1,17 @@
 import styled from '@emotion/styled';
-import type { ReactNode } from 'react';
-import { Page, PageTitle, Tabs, theme } from 'shared/ui';
+import { useContext, type ReactNode } from 'react';
+import { Page, PageTitle, Skeleton, SkeletonBlock, Tabs, theme } from 'shared/ui';
+import { may, RoleContext, type Area } from './access';
 
-const TABS = [
-  { to: '/staff', label: 'Overview', end: true },
-  { to: '/staff/tickets', label: 'Tickets' },
-  { to: '/staff/customers', label: 'Customers' },
-  { to: '/staff/invoices', label: 'Invoices' },
-  { to: '/staff/catalogue', label: 'Catalogue' },
-  { to: '/staff/content', label: 'Content' },
-  { to: '/staff/audit', label: 'Audit log' },
-  { to: '/staff/accounts', label: 'Staff accounts' },
+const TABS: { to: string; label: string; end?: boolean; area: Area }[] = [
+  { to: '/staff', label: 'Overview', end: true, area: 'overview' },
+  { to: '/staff/tickets', label: 'Tickets', area: 'tickets' },
+  { to: '/staff/customers', label: 'Customers', area: 'customers' },
+  { to: '/staff/invoices', label: 'Invoices', area: 'invoices' },
+  { to: '/staff/catalogue', label: 'Catalogue', area: 'catalogue' },
+  { to: '/staff/content', label: 'Content', area: 'content' },
+  { to: '/staff/audit', label: 'Audit log', area: 'audit' },
+  { to: '/staff/accounts', label: 'Staff accounts', area: 'accounts' },
 ];
 
 // The console's seven tabs would scroll sideways on a phone: there they wrap onto lines as compact pills, all in view.
@@ -22,16 +23,44 @@ const Nav = styled.div`
   }
 `;
 
-/** Every staff page: its heading and the console's tabs. */
+/** Every staff page: its heading and the console's tabs (those of the pages the signed-in role may use). */
 export function StaffFrame({ title, children }: { title: string; children: ReactNode }) {
+  const role = useContext(RoleContext);
   return (
     <Page>
       <PageTitle title={title === 'Staff' ? title : `${title} · Staff`} />
       <h1>{title}</h1>
       <Nav>
-        <Tabs label="Staff" tabs={TABS} />
+        <Tabs label="Staff" tabs={TABS.filter((t) => may(role, t.area))} />
       </Nav>
       {children}
+    </Page>
+  );
+}
+
+/** What a page shows while its data loads (LoadState's placeholder): a table of `columns` columns, or cards. */
+export type Placeholder = { placeholder: 'table'; columns: number } | { placeholder: 'cards' };
+
+const TabBlocks = styled.div`
+  display: flex; gap: 1.5rem; padding: .9rem .8rem; border-bottom: 1px solid ${theme.color.border}; margin-bottom: 1.5rem;
+  overflow: hidden;
+`;
+
+/** A staff page before the role is known: its heading, its tabs and its content in grey (`shape`: the content's). */
+export function StaffFrameSkeleton({ shape }: { shape: Placeholder }) {
+  return (
+    <Page aria-busy="true" style={{ minHeight: '60vh' }}>
+      <SkeletonBlock aria-hidden="true" w="min(14rem, 60%)" h="2.2rem" style={{ marginBottom: '1.25rem' }} />
+      <TabBlocks aria-hidden="true">
+        {[5, 4.5, 6, 5].map((w, i) => (
+          <SkeletonBlock key={i} w={`${w}rem`} h="1.1rem" style={{ flexShrink: 0 }} />
+        ))}
+      </TabBlocks>
+      <Skeleton
+        label="Loading the staff console…"
+        shape={shape.placeholder}
+        columns={shape.placeholder === 'table' ? shape.columns : undefined}
+      />
     </Page>
   );
 }

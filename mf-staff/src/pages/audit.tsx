@@ -1,11 +1,22 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadState, useLoad } from 'shared/load';
-import { Button, EmptyState, Table, TextField } from 'shared/ui';
+import { Button, EmptyState, Table, TextField, type Column } from 'shared/ui';
 import { AUDIT_PAGE_SIZE, getAudit } from '../api/get-audit';
-import { Row, StaffFrame } from '../components/staff-frame';
+import type { AuditEntry } from '../api/types';
+import { Row, StaffFrame, type Placeholder } from '../components/staff-frame';
 
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
+const COLUMNS: Column<AuditEntry>[] = [
+  { header: 'When', cell: (r) => new Date(r.created_at).toLocaleString() },
+  { header: 'Who', cell: (r) => `${r.actor} (${r.actor_role})` },
+  { header: 'What', cell: (r) => `${r.action} ${r.target_type} ${r.target_id}` },
+  { header: 'Before', cell: (r) => shown(r.before) },
+  { header: 'After', cell: (r) => shown(r.after) },
+  { header: 'Reason', cell: (r) => r.reason || '—' },
+];
+/** While the entries load: their table, in grey. */
+export const AUDIT_LOADING: Placeholder = { placeholder: 'table', columns: COLUMNS.length };
 
 /** The audit log, newest first, a page at a time; the filters and the page are in the address (shareable, Back works). */
 export function AuditPage() {
@@ -48,21 +59,14 @@ export function AuditPage() {
           </div>
         </Row>
       </form>
-      <LoadState load={load} what="audit log">
+      <LoadState load={load} what="audit log" {...AUDIT_LOADING}>
         {(rows) =>
           rows.length ? (
             <Table
               caption="Audit log, newest first"
               rows={rows}
               rowKey={(r) => r.id}
-              columns={[
-                { header: 'When', cell: (r) => new Date(r.created_at).toLocaleString() },
-                { header: 'Who', cell: (r) => `${r.actor} (${r.actor_role})` },
-                { header: 'What', cell: (r) => `${r.action} ${r.target_type} ${r.target_id}` },
-                { header: 'Before', cell: (r) => shown(r.before) },
-                { header: 'After', cell: (r) => shown(r.after) },
-                { header: 'Reason', cell: (r) => r.reason || '—' },
-              ]}
+              columns={COLUMNS}
             />
           ) : (
             <EmptyState>No entries.</EmptyState>

@@ -90,7 +90,7 @@ export function CataloguePage() {
   return (
     <StaffFrame title="Catalogue">
       <Notice tone="info">A change applies to new carts and invoices only, never to an issued invoice.</Notice>
-      <LoadState load={load} what="catalogue">
+      <LoadState load={load} what="catalogue" placeholder="cards">
         {(c) => (
           <>
             <Section>

@@ -121,7 +121,7 @@ export function ContentPage() {
     <StaffFrame title="Content">
       <Section>
         <h2>Blog posts</h2>
-        <LoadState load={posts} what="posts">
+        <LoadState load={posts} what="posts" placeholder="cards">
           {(list) => (
             <>
               <PostForm post={null} onSaved={posts.reload} />
@@ -132,7 +132,7 @@ export function ContentPage() {
           )}
         </LoadState>
       </Section>
-      <LoadState load={pages} what="pages">
+      <LoadState load={pages} what="pages" placeholder="cards">
         {(p) => (
           <>
             <Section>

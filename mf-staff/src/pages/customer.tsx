@@ -5,6 +5,7 @@ import { LoadState, useLoad } from 'shared/load';
 import { Button, Card, EmptyState, Select, Table, TextField } from 'shared/ui';
 import { adjustWallet } from '../api/adjust-wallet';
 import { getCustomer } from '../api/get-customer';
+import { useMay } from '../components/access';
 import { Row, Section, StaffFrame } from '../components/staff-frame';
 import { useAction } from '../components/use-action';
 
@@ -13,12 +14,17 @@ export function CustomerPage() {
   const load = useLoad(() => getCustomer(id), { id: 'staff/customer', key: id });
   const [form, setForm] = useState({ direction: 'credit', amount: '', currency: 'USD', reason: '' });
   const { busy, errors, run } = useAction();
+  // Every staff role reads a customer; the wallet form and the invoice links are for billing and admin, the ticket links
+  // for support and admin (the API answers 404 to the others).
+  const mayAdjust = useMay('adjustWallet');
+  const mayInvoices = useMay('invoices');
+  const mayTickets = useMay('tickets');
   return (
     <StaffFrame title="Customer">
       <p>
         <Link to="/staff/customers">Back to customers</Link>
       </p>
-      <LoadState load={load} what="customer">
+      <LoadState load={load} what="customer" placeholder="cards">
         {(c) => (
           <>
             <Card style={{ marginBottom: '1.5rem' }}>
@@ -35,45 +41,47 @@ export function CustomerPage() {
                 Balance:{' '}
                 {c.wallet.balances.length ? c.wallet.balances.map((b) => formatMoney(b.balance, b.currency)).join(' · ') : formatMoney(0, 'USD')}
               </p>
-              <form
-                aria-label="Wallet adjustment"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void run(() => adjustWallet(c.id, form), form.direction === 'credit' ? 'Wallet credited.' : 'Wallet debited.').then((ok) => {
-                    if (ok) {
-                      setForm({ ...form, amount: '', reason: '' });
-                      load.reload();
-                    }
-                  });
-                }}
-              >
-                <Row>
-                  <Select
-                    label="Adjustment"
-                    value={form.direction}
-                    options={[
-                      { value: 'credit', label: 'Credit' },
-                      { value: 'debit', label: 'Debit' },
-                    ]}
-                    onChange={(e) => setForm({ ...form, direction: e.target.value })}
-                  />
-                  <TextField label="Amount" inputMode="decimal" value={form.amount} error={errors.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} />
-                  <Select
-                    label="Currency"
-                    value={form.currency}
-                    error={errors.currency}
-                    options={[
-                      { value: 'USD', label: 'USD' },
-                      { value: 'NGN', label: 'NGN' },
-                    ]}
-                    onChange={(e) => setForm({ ...form, currency: e.target.value })}
-                  />
-                  <TextField label="Reason" value={form.reason} error={errors.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} />
-                </Row>
-                <Button type="submit" disabled={busy}>
-                  Adjust wallet
-                </Button>
-              </form>
+              {mayAdjust ? (
+                <form
+                  aria-label="Wallet adjustment"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    void run(() => adjustWallet(c.id, form), form.direction === 'credit' ? 'Wallet credited.' : 'Wallet debited.').then((ok) => {
+                      if (ok) {
+                        setForm({ ...form, amount: '', reason: '' });
+                        load.reload();
+                      }
+                    });
+                  }}
+                >
+                  <Row>
+                    <Select
+                      label="Adjustment"
+                      value={form.direction}
+                      options={[
+                        { value: 'credit', label: 'Credit' },
+                        { value: 'debit', label: 'Debit' },
+                      ]}
+                      onChange={(e) => setForm({ ...form, direction: e.target.value })}
+                    />
+                    <TextField label="Amount" inputMode="decimal" value={form.amount} error={errors.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} />
+                    <Select
+                      label="Currency"
+                      value={form.currency}
+                      error={errors.currency}
+                      options={[
+                        { value: 'USD', label: 'USD' },
+                        { value: 'NGN', label: 'NGN' },
+                      ]}
+                      onChange={(e) => setForm({ ...form, currency: e.target.value })}
+                    />
+                    <TextField label="Reason" value={form.reason} error={errors.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} />
+                  </Row>
+                  <Button type="submit" disabled={busy}>
+                    Adjust wallet
+                  </Button>
+                </form>
+              ) : null}
               <div style={{ marginTop: '1rem' }}>
                 {c.wallet.entries.length ? (
                   <Table
@@ -121,7 +129,7 @@ export function CustomerPage() {
               <h2>Invoices</h2>
               {c.invoices.length ? (
                 <Table caption="Invoices" rows={c.invoices} rowKey={(i) => i.id} columns={[
-                  { header: 'Invoice', cell: (i) => <Link to={`/staff/invoices/${i.id}`}>{i.invoicenum}</Link> },
+                  { header: 'Invoice', cell: (i) => (mayInvoices ? <Link to={`/staff/invoices/${i.id}`}>{i.invoicenum}</Link> : i.invoicenum) },
                   { header: 'Status', cell: (i) => i.status },
                   { header: 'Total', cell: (i) => formatMoney(i.total, i.currency) },
                   { header: 'Due', cell: (i) => i.due_date },
@@ -134,7 +142,7 @@ export function CustomerPage() {
               <h2>Tickets</h2>
               {c.tickets.length ? (
                 <Table caption="Tickets" rows={c.tickets} rowKey={(t) => t.id} columns={[
-                  { header: 'Ticket', cell: (t) => <Link to={`/staff/tickets/${t.id}`}>#{t.id} {t.title}</Link> },
+                  { header: 'Ticket', cell: (t) => (mayTickets ? <Link to={`/staff/tickets/${t.id}`}>#{t.id} {t.title}</Link> : `#${t.id} ${t.title}`) },
                   { header: 'Status', cell: (t) => t.status },
                   { header: 'Priority', cell: (t) => t.priority },
                 ]} />

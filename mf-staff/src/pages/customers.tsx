@@ -1,9 +1,20 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadState, useLoad } from 'shared/load';
-import { Button, EmptyState, Table, TextField } from 'shared/ui';
+import { Button, EmptyState, Table, TextField, type Column } from 'shared/ui';
 import { getCustomers } from '../api/get-customers';
-import { Row, StaffFrame } from '../components/staff-frame';
+import type { Customer } from '../api/types';
+import { Row, StaffFrame, type Placeholder } from '../components/staff-frame';
+
+const COLUMNS: Column<Customer>[] = [
+  { header: 'Username', cell: (c) => <Link to={`/staff/customers/${c.id}`}>{c.username}</Link> },
+  { header: 'E-mail', cell: (c) => c.email },
+  { header: 'Name', cell: (c) => `${c.first_name} ${c.last_name}`.trim() || '—' },
+  { header: 'Role', cell: (c) => c.role },
+  { header: 'Joined', cell: (c) => c.date_joined.slice(0, 10) },
+];
+/** While the customers load: their table, in grey. */
+export const CUSTOMERS_LOADING: Placeholder = { placeholder: 'table', columns: COLUMNS.length };
 
 export function CustomersPage() {
   const [params, setParams] = useSearchParams();
@@ -26,20 +37,14 @@ export function CustomersPage() {
           </div>
         </Row>
       </form>
-      <LoadState load={load} what="customers">
+      <LoadState load={load} what="customers" {...CUSTOMERS_LOADING}>
         {(rows) =>
           rows.length ? (
             <Table
               caption="Customers"
               rows={rows}
               rowKey={(c) => c.id}
-              columns={[
-                { header: 'Username', cell: (c) => <Link to={`/staff/customers/${c.id}`}>{c.username}</Link> },
-                { header: 'E-mail', cell: (c) => c.email },
-                { header: 'Name', cell: (c) => `${c.first_name} ${c.last_name}`.trim() || '—' },
-                { header: 'Role', cell: (c) => c.role },
-                { header: 'Joined', cell: (c) => c.date_joined.slice(0, 10) },
-              ]}
+              columns={COLUMNS}
             />
           ) : (
             <EmptyState>No customers match.</EmptyState>

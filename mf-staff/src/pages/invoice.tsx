@@ -20,7 +20,7 @@ export function InvoicePage() {
       <p>
         <Link to="/staff/invoices">Back to invoices</Link>
       </p>
-      <LoadState load={load} what="invoice">
+      <LoadState load={load} what="invoice" placeholder="cards">
         {(i) => (
           <>
             <Card style={{ marginBottom: '1.5rem' }}>

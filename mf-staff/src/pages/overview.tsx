@@ -3,6 +3,7 @@ import { formatMoney } from 'shared/format';
 import { LoadState, useLoad } from 'shared/load';
 import { Card } from 'shared/ui';
 import { getOverview } from '../api/get-overview';
+import { useMay } from '../components/access';
 import { Grid, StaffFrame } from '../components/staff-frame';
 
 const money = (rows: { currency: string; count: number; total: number }[]) =>
@@ -20,9 +21,11 @@ const money = (rows: { currency: string; count: number; total: number }[]) =>
 
 export function OverviewPage() {
   const load = useLoad(getOverview, { id: 'staff/overview' });
+  // Every role sees the counts; only those who handle tickets get a link to them.
+  const mayTickets = useMay('tickets');
   return (
     <StaffFrame title="Staff">
-      <LoadState load={load} what="overview">
+      <LoadState load={load} what="overview" placeholder="cards">
         {(o) => (
           <Grid>
             <Card>
@@ -30,9 +33,13 @@ export function OverviewPage() {
               <ul>
                 {o.open_tickets.map((t) => (
                   <li key={t.priority}>
-                    <Link to={`/staff/tickets?status=open&priority=${t.priority}`}>
-                      {t.priority}: {t.count}
-                    </Link>
+                    {mayTickets ? (
+                      <Link to={`/staff/tickets?status=open&priority=${t.priority}`}>
+                        {t.priority}: {t.count}
+                      </Link>
+                    ) : (
+                      `${t.priority}: ${t.count}`
+                    )}
                   </li>
                 ))}
               </ul>

@@ -2,12 +2,12 @@
 // role change and Disable/Enable. The API refuses an admin's own demotion or disabling: its message is shown.
 import { useState } from 'react';
 import { LoadState, useLoad } from 'shared/load';
-import { Button, EmptyState, Select, Table, TextField, theme } from 'shared/ui';
+import { Button, EmptyState, Select, Table, TextField, theme, type Column } from 'shared/ui';
 import { createStaffAccount } from '../api/create-staff-account';
 import { getStaffAccounts } from '../api/get-staff-accounts';
 import type { StaffAccount, StaffRole } from '../api/types';
 import { updateStaffAccount } from '../api/update-staff-account';
-import { Row, Section, StaffFrame } from '../components/staff-frame';
+import { Row, Section, StaffFrame, type Placeholder } from '../components/staff-frame';
 import { useAction } from '../components/use-action';
 
 const ROLE_OPTIONS = [
@@ -16,6 +16,13 @@ const ROLE_OPTIONS = [
   { value: 'admin', label: 'Admin' },
 ] as const;
 const EMPTY = { username: '', email: '', role: '' as StaffRole | '', password: '' };
+const columns = (reload: () => void): Column<StaffAccount>[] => [
+  { header: 'Username', cell: (a) => a.username },
+  { header: 'Email', cell: (a) => a.email },
+  { header: 'Role', cell: (a) => a.role },
+  { header: 'State', cell: (a) => (a.disabled ? 'Disabled' : 'Active') },
+  { header: 'Actions', cell: (a) => <AccountActions key={`${a.id}-${a.role}-${a.disabled}`} account={a} reload={reload} /> },
+];
 
 function AccountActions({ account, reload }: { account: StaffAccount; reload(): void }) {
   const [role, setRole] = useState<StaffRole>(account.role);
@@ -54,6 +61,9 @@ function AccountActions({ account, reload }: { account: StaffAccount; reload(): 
     </div>
   );
 }
+
+/** While the accounts load: their table, in grey. */
+export const STAFF_ACCOUNTS_LOADING: Placeholder = { placeholder: 'table', columns: columns(() => {}).length };
 
 export function StaffAccountsPage() {
   const load = useLoad(getStaffAccounts, { id: 'staff/accounts' });
@@ -101,20 +111,14 @@ export function StaffAccountsPage() {
       </Section>
       <Section aria-labelledby="staff-list">
         <h2 id="staff-list">Staff</h2>
-        <LoadState load={load} what="staff accounts">
+        <LoadState load={load} what="staff accounts" {...STAFF_ACCOUNTS_LOADING}>
           {(accounts) =>
             accounts.length ? (
               <Table
                 caption="Staff accounts"
                 rows={accounts}
                 rowKey={(a) => a.id}
-                columns={[
-                  { header: 'Username', cell: (a) => a.username },
-                  { header: 'Email', cell: (a) => a.email },
-                  { header: 'Role', cell: (a) => a.role },
-                  { header: 'State', cell: (a) => (a.disabled ? 'Disabled' : 'Active') },
-                  { header: 'Actions', cell: (a) => <AccountActions key={`${a.id}-${a.role}-${a.disabled}`} account={a} reload={load.reload} /> },
-                ]}
+                columns={columns(load.reload)}
               />
             ) : (
               <EmptyState>No staff accounts.</EmptyState>

@@ -22,7 +22,7 @@ export function TicketPage() {
       <p>
         <Link to="/staff/tickets">Back to tickets</Link>
       </p>
-      <LoadState load={load} what="ticket">
+      <LoadState load={load} what="ticket" placeholder="cards">
         {([t, members]) => (
           <>
             <Card>

@@ -1,8 +1,9 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadState, useLoad } from 'shared/load';
-import { EmptyState, Select, Table } from 'shared/ui';
+import { EmptyState, Select, Table, type Column } from 'shared/ui';
 import { getTickets } from '../api/get-tickets';
-import { Row, StaffFrame } from '../components/staff-frame';
+import type { StaffTicket } from '../api/types';
+import { Row, StaffFrame, type Placeholder } from '../components/staff-frame';
 
 const STATUS = [
   { value: 'open', label: 'Open (not closed)' },
@@ -18,6 +19,16 @@ const PRIORITY = [
   { value: 'medium', label: 'Medium' },
   { value: 'low', label: 'Low' },
 ];
+const COLUMNS: Column<StaffTicket>[] = [
+  { header: 'Ticket', cell: (t) => <Link to={`/staff/tickets/${t.id}`}>#{t.id} {t.title}</Link> },
+  { header: 'Customer', cell: (t) => t.username },
+  { header: 'Priority', cell: (t) => t.priority },
+  { header: 'Status', cell: (t) => t.status },
+  { header: 'Assigned to', cell: (t) => t.assigned_to_username ?? '—' },
+  { header: 'Updated', cell: (t) => new Date(t.updated_at).toLocaleString() },
+];
+/** While the tickets load: their table, in grey. */
+export const TICKETS_LOADING: Placeholder = { placeholder: 'table', columns: COLUMNS.length };
 
 export function TicketsPage() {
   const [params, setParams] = useSearchParams();
@@ -35,21 +46,14 @@ export function TicketsPage() {
         <Select label="Status" value={status} options={STATUS} onChange={(e) => set('status', e.target.value)} />
         <Select label="Priority" value={priority} options={PRIORITY} onChange={(e) => set('priority', e.target.value)} />
       </Row>
-      <LoadState load={load} what="tickets">
+      <LoadState load={load} what="tickets" {...TICKETS_LOADING}>
         {(rows) =>
           rows.length ? (
             <Table
               caption="Tickets"
               rows={rows}
               rowKey={(t) => t.id}
-              columns={[
-                { header: 'Ticket', cell: (t) => <Link to={`/staff/tickets/${t.id}`}>#{t.id} {t.title}</Link> },
-                { header: 'Customer', cell: (t) => t.username },
-                { header: 'Priority', cell: (t) => t.priority },
-                { header: 'Status', cell: (t) => t.status },
-                { header: 'Assigned to', cell: (t) => t.assigned_to_username ?? '—' },
-                { header: 'Updated', cell: (t) => new Date(t.updated_at).toLocaleString() },
-              ]}
+              columns={COLUMNS}
             />
           ) : (
             <EmptyState>No tickets match.</EmptyState>
