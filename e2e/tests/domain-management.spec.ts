@@ -115,7 +115,7 @@ test('a customer buys a domain, serves a record from our DNS, moves to custom na
   await expect(code).toHaveText(/^\S{16}$/);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: testInfo.outputPath('domain-page-custom-ns-epp-390.png'), fullPage: true });
-  const mentioned = await readMail(customer.email, /Someone requested the transfer code \(EPP code\) of (\S+)/);
+  const mentioned = await readMail(customer.email, /someone requested the transfer code \(EPP code\) of (\S+)/);
   expect(mentioned).toBe(domain);
 });
 

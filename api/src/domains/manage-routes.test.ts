@@ -232,7 +232,8 @@ describe('EPP code', () => {
     const mails = await mailsTo(t.app, owner.email);
     expect(mails.length).toBe(before + 1);
     expect(mails[0]!.subject).toBe(`The transfer code of ${d.domainname} was requested`);
-    expect(mails[0]!.text).toContain(`Someone requested the transfer code (EPP code) of ${d.domainname}`);
+    // The issue's words exactly: 'someone requested the transfer code'.
+    expect(mails[0]!.text).toContain(`someone requested the transfer code (EPP code) of ${d.domainname}`);
     expect(mails[0]!.text).not.toContain(code);
     // The same code again, and another notice.
     expect((await call(owner, 'POST', url, { password: 'test-pass-2024' })).json()).toEqual({ epp_code: code });
@@ -264,6 +265,13 @@ describe('DNS records', () => {
       [{ type: 'MX', name: '@', value: 'mail.example.com', priority: 65_536 }, { priority: [DOMAIN_MESSAGES.priority] }],
       [{ type: 'MX', name: '@', value: '192.0.2.1', priority: 10 }, { value: [DOMAIN_MESSAGES.mxTarget] }],
       [{ type: 'TXT', name: '@', value: '' }, { value: [DOMAIN_MESSAGES.txtEmpty] }],
+      [{ type: 'TXT', name: '@', value: '   ' }, { value: [DOMAIN_MESSAGES.txtEmpty] }],
+      // An empty value is told what its type needs, not 'Enter the text of the record.'.
+      [{ type: 'A', name: 'www', value: '' }, { value: [DOMAIN_MESSAGES.ipv4] }],
+      [{ type: 'AAAA', name: 'www', value: '' }, { value: [DOMAIN_MESSAGES.ipv6] }],
+      [{ type: 'CNAME', name: 'www', value: ' ' }, { value: [DOMAIN_MESSAGES.cnameTarget] }],
+      [{ type: 'MX', name: '@', value: '', priority: 10 }, { value: [DOMAIN_MESSAGES.mxTarget] }],
+      [{ type: 'CAA', name: '@', value: '', tag: 'iodef' }, { value: [DOMAIN_MESSAGES.caaIodef] }],
       [{ type: 'TXT', name: '@', value: 'x'.repeat(TXT_MAX + 1) }, { value: [DOMAIN_MESSAGES.txtTooLong] }],
       [{ type: 'TXT', name: '@', value: 'line\nbreak' }, { value: [DOMAIN_MESSAGES.txtControl] }],
       [{ type: 'CAA', name: '@', value: 'letsencrypt.org', tag: 'issue', flags: 1 }, { flags: [DOMAIN_MESSAGES.caaFlags] }],

@@ -196,7 +196,7 @@ export function transferCodeRequestedMail(
     text: [
       greeting(to),
       '',
-      `Someone requested the transfer code (EPP code) of ${details.domain} on your ${product} account (${to.username}),`,
+      `Notice: someone requested the transfer code (EPP code) of ${details.domain} on your ${product} account (${to.username}),`,
       `at ${when}, from the address ${details.ip}. The code was shown after your account password was entered.`,
       '',
       'If this was you, there is nothing to do. If it was not, change your password now and turn the registrar',
@@ -208,7 +208,7 @@ export function transferCodeRequestedMail(
       product,
       subject,
       `<p>${escapeHtml(greeting(to))}</p>
-<p>Someone requested the transfer code (EPP code) of <strong>${escapeHtml(details.domain)}</strong> on your ${escapeHtml(product)} account (${escapeHtml(to.username)}),
+<p>Notice: someone requested the transfer code (EPP code) of <strong>${escapeHtml(details.domain)}</strong> on your ${escapeHtml(product)} account (${escapeHtml(to.username)}),
 at ${escapeHtml(when)}, from the address ${escapeHtml(details.ip)}. The code was shown after your account password was entered.</p>
 <p>If this was you, there is nothing to do. If it was not, change your password now and turn the registrar lock back on:</p>
 <p><a href="${escapeHtml(details.pageUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">Open ${escapeHtml(details.domain)}</a></p>`,

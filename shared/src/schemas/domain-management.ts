@@ -220,7 +220,8 @@ export function dnsRecordSchema(zone: string) {
         v.check((x) => x === '' || wholeIn(DNS_TTL_MIN, DNS_TTL_MAX)(x), DOMAIN_MESSAGES.ttl),
         v.transform((x) => (x === '' ? DNS_TTL_DEFAULT : toWhole(x))),
       ),
-      value: v.pipe(v.string(DOMAIN_MESSAGES.txtEmpty), v.check((s) => s.trim() !== '', DOMAIN_MESSAGES.txtEmpty)),
+      // An empty value gets its type's message (an IPv4 for A…) from the rules below; the TXT one is 'Enter the text'.
+      value: v.string(DOMAIN_MESSAGES.txtEmpty),
       priority: v.optional(v.unknown()),
       flags: v.optional(v.unknown()),
       tag: v.optional(v.unknown()),
@@ -234,6 +235,7 @@ export function dnsRecordSchema(zone: string) {
     rule(['value'], (i) => !typeIs(i, 'CNAME') || isHostname(valueOf(i)), DOMAIN_MESSAGES.cnameTarget),
     rule(['value'], (i) => !typeIs(i, 'MX') || isHostname(valueOf(i)), DOMAIN_MESSAGES.mxTarget),
     rule(['priority'], (i) => !typeIs(i, 'MX') || wholeIn(0, 65535)(i.priority), DOMAIN_MESSAGES.priority),
+    rule(['value'], (i) => !typeIs(i, 'TXT') || valueOf(i) !== '', DOMAIN_MESSAGES.txtEmpty),
     rule(['value'], (i) => !typeIs(i, 'TXT') || !CONTROL.test(String(i.value)), DOMAIN_MESSAGES.txtControl),
     rule(['value'], (i) => !typeIs(i, 'TXT') || [...String(i.value)].length <= TXT_MAX, DOMAIN_MESSAGES.txtTooLong),
     rule(['flags'], (i) => !typeIs(i, 'CAA') || [0, 128].includes(wholeIn(0, 255)(i.flags ?? 0) ? toWhole(i.flags ?? 0) : -1), DOMAIN_MESSAGES.caaFlags),
