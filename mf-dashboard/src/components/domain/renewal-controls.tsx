@@ -131,7 +131,7 @@ function RenewNow({ domain, onRenewed }: { domain: DomainDetail; onRenewed(): vo
 
   return (
     <section aria-labelledby="renew-now">
-      <h3 id="renew-now">Renew now</h3>
+      <h3 id="renew-now">Renewal</h3>
       {renewedTo ? (
         <Notice tone="info" role="status">
           Renewed: {domain.domainname} now expires on {dashDate(renewedTo)}.
