@@ -37,7 +37,8 @@ export const Page = styled.main`
 `;
 
 export const Notice = styled.p<{ tone?: 'error' | 'info' }>`
-  padding: 1rem 1.25rem; border-radius: ${theme.radius};
+  /* A long word (a domain name in a message) wraps inside the box rather than running out of it on a phone. */
+  padding: 1rem 1.25rem; border-radius: ${theme.radius}; overflow-wrap: break-word;
   background: ${(p) => (p.tone === 'error' ? theme.color.errorBg : theme.color.primarySoft)};
   color: ${(p) => (p.tone === 'error' ? theme.color.error : theme.color.text)};
 `;
