@@ -29,10 +29,11 @@ export class ContentRepository {
     return /^https?:\/\//.test(p) ? p : `${this.baseUrl}${p.startsWith('/') ? '' : '/'}${p}`;
   }
 
-  async policies(kind: 'privacy' | 'terms' | 'return') {
+  /** A policy's HTML goes through `fill` (the company details put in its placeholders, ./placeholders.ts). */
+  async policies(kind: 'privacy' | 'terms' | 'return', fill: (html: string) => string = (html) => html) {
     const rows = await this.db.select().from(policies).where(eq(policies.kind, kind)).orderBy(asc(policies.id));
     const field = { privacy: 'privacy_policy', terms: 'terms_and_condition', return: 'return_and_exchange_policy' }[kind];
-    return rows.map((r) => ({ id: r.id, [field]: r.body }));
+    return rows.map((r) => ({ id: r.id, [field]: fill(r.body) }));
   }
 
   async faqs() {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { notFound } from '../http/errors';
 import { arr, detail, int, num, obj, str } from '../http/openapi';
 import { ContentCache } from './cache';
+import { type CompanyValues, fillCompany } from './placeholders';
 import { ContentRepository } from './repository';
 
 declare module 'fastify' {
@@ -31,14 +32,29 @@ export const contentRoutes = fp(async (app: FastifyInstance) => {
       return reply.type('application/json; charset=utf-8').send(body);
     });
 
-  list('/manager/privacy_policies/', 'privacy', () => repo.policies('privacy'), 'Privacy policy (HTML)', obj({ id: int, privacy_policy: str('HTML') }));
-  list('/manager/terms_conditions/', 'terms', () => repo.policies('terms'), 'Terms and conditions (HTML)', obj({ id: int, terms_and_condition: str('HTML') }));
+  const companyDetails = () => cache.value('company', () => repo.companyDetails());
+  // A policy names the company's details by placeholder ({{company.email}}, ./placeholders.ts): it is served with the
+  // current ones, escaped. A write of the company details invalidates the cache (and the content version) like any
+  // content write, so a cached policy never keeps the old ones.
+  const policy = (kind: 'privacy' | 'terms' | 'return') => async () => {
+    const [company] = await companyDetails();
+    const values: CompanyValues = {
+      name: app.config.productName,
+      address: company?.address ?? '',
+      phone: company?.phone_number ?? '',
+      email: company?.email ?? '',
+    };
+    return repo.policies(kind, (html) => fillCompany(html, values));
+  };
+  const filled = 'HTML; the company name, address, phone and e-mail in it are the current company details';
+  list('/manager/privacy_policies/', 'privacy', policy('privacy'), 'Privacy policy (HTML)', obj({ id: int, privacy_policy: str(filled) }));
+  list('/manager/terms_conditions/', 'terms', policy('terms'), 'Terms and conditions (HTML)', obj({ id: int, terms_and_condition: str(filled) }));
   list(
     '/manager/return_and_exchange_policy/',
     'return',
-    () => repo.policies('return'),
+    policy('return'),
     'Return and exchange policy (HTML)',
-    obj({ id: int, return_and_exchange_policy: str('HTML') }),
+    obj({ id: int, return_and_exchange_policy: str(filled) }),
   );
   list('/manager/faqs/', 'faqs', () => repo.faqs(), 'Frequently asked questions', obj({ id: int, question: str(), answer: str() }));
   list('/manager/slide_images/', 'slides', () => repo.slides(), 'Home page slideshow', obj({ id: int, image, alt: str() }));
@@ -60,7 +76,7 @@ export const contentRoutes = fp(async (app: FastifyInstance) => {
   list(
     '/manager/company_details/',
     'company',
-    () => repo.companyDetails(),
+    companyDetails,
     'Company details',
     obj({ id: int, about_us: str(), address: str(), phone_number: str(), email: str() }),
   );

@@ -15,7 +15,8 @@ import {
 } from '../db/schema';
 import type { SeedContext } from './index';
 
-const COMPANY = {
+/** The seeded company details (the company's name is config.productName). */
+export const COMPANY = {
   name: 'HostHub',
   address: '14 Adeola Odeku Street, Victoria Island, Lagos 101241, Nigeria',
   phone: '+234 1 700 2040',
@@ -217,10 +218,15 @@ const POSTS: { slug: string; title: string; author: string; date: string; conten
   },
 ];
 
-const POLICIES = {
+/**
+ * The policies name the company's details by placeholder: the public routes serve them with the current company
+ * details (api/src/content/placeholders.ts), so a change of address or e-mail by staff reaches the policies too.
+ * Migration 0900 rewrites a database's policies seeded before, when their text is still exactly this one filled in.
+ */
+export const POLICIES = {
   privacy: `<h1>Privacy Policy</h1>
 <p>Last updated: 1 March 2024</p>
-<p>${COMPANY.name} ("we", "us") sells domain names and web hosting. This policy explains what personal data we collect, why, and the choices you have. It follows the Nigeria Data Protection Act 2023.</p>
+<p>{{company.name}} ("we", "us") sells domain names and web hosting. This policy explains what personal data we collect, why, and the choices you have. It follows the Nigeria Data Protection Act 2023.</p>
 <h2>What we collect</h2>
 <ul>
 <li>Account details: name, username, e-mail address, phone number and postal address.</li>
@@ -232,12 +238,12 @@ const POLICIES = {
 <h2>Sharing</h2>
 <p>We share data only with domain registries, payment providers and the data centres that run our servers, and only as far as each needs to provide the service. We do not sell personal data.</p>
 <h2>Your rights</h2>
-<p>You may ask for a copy of your data, its correction or its deletion by writing to <a href="mailto:${COMPANY.email}">${COMPANY.email}</a>. Some records must be kept for tax purposes for six years.</p>
+<p>You may ask for a copy of your data, its correction or its deletion by writing to <a href="mailto:{{company.email}}">{{company.email}}</a>. Some records must be kept for tax purposes for six years.</p>
 <h2>Contact</h2>
-<p>${COMPANY.name}, ${COMPANY.address}.</p>`,
+<p>{{company.name}}, {{company.address}}.</p>`,
   terms: `<h1>Terms and Conditions</h1>
 <p>Last updated: 1 March 2024</p>
-<p>These terms apply to every service you buy from ${COMPANY.name}. By creating an account you accept them.</p>
+<p>These terms apply to every service you buy from {{company.name}}. By creating an account you accept them.</p>
 <h2>1. Your account</h2>
 <p>You are responsible for keeping your password and login codes secret and for everything done through your account. Tell us at once if you think someone else has access to it.</p>
 <h2>2. Services and payment</h2>
@@ -259,7 +265,7 @@ const POLICIES = {
 <h2>Exchanges between plans</h2>
 <p>You can move to a bigger or smaller plan at any time; the unused part of the current plan is credited to the new one.</p>
 <h2>How to ask</h2>
-<p>Open a support ticket from your dashboard or write to <a href="mailto:${COMPANY.email}">${COMPANY.email}</a>. Refunds are processed within 7 working days.</p>`,
+<p>Open a support ticket from your dashboard or write to <a href="mailto:{{company.email}}">{{company.email}}</a>. Refunds are processed within 7 working days.</p>`,
 };
 
 const FAQS = [

@@ -1,6 +1,8 @@
 // Staff content (admin): blog posts (create, edit, publish, unpublish), the three policies, FAQs and the company
 // details. HTML is refused when it could run anything (fields.ts); every write drops the public content cache
-// (content/cache.ts), so the public pages show the change at the next request.
+// (content/cache.ts), so the public pages show the change at the next request. A policy writes the company's details
+// as {{company.name}}, {{company.address}}, {{company.phone}} or {{company.email}}: the public routes put the current
+// company details there (content/placeholders.ts), so a change of the company details reaches every policy.
 import fs from 'node:fs';
 import path from 'node:path';
 import { asc, desc, eq } from 'drizzle-orm';
@@ -8,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { textField } from '../commerce/fields';
 import { STATIC_DIR } from '../config';
+import { placeholderList, unknownPlaceholders } from '../content/placeholders';
 import type { Executor } from '../db';
 import { blogPosts, companyDetails, faqs, policies } from '../db/schema';
 import { notFound, parseBody, validationError } from '../http/errors';
@@ -57,7 +60,17 @@ const PatchPost = v.object({
   author: v.optional(textField(100, 'Enter the author.')),
   published: v.optional(v.boolean('published is true or false.')),
 });
-const Policy = v.object({ body: htmlField(200_000, 'Write the policy.') });
+// A policy names the company's details by placeholder, filled with the current ones when served (content/placeholders.ts):
+// a name that is none of them (a typo) would show as written, so it is a field error.
+const Policy = v.object({
+  body: v.pipe(
+    htmlField(200_000, 'Write the policy.'),
+    v.check(
+      (x) => unknownPlaceholders(x).length === 0,
+      (issue) => `Unknown placeholder ${unknownPlaceholders(String(issue.input)).join(', ')}: use ${placeholderList()}.`,
+    ),
+  ),
+});
 const Company = v.object({
   about_us: textField(5000, 'Describe the company.'),
   address: textField(500, 'Enter the address.'),
