@@ -30,6 +30,7 @@ import {
 import { emailChanges, knownDevices, recoveryCodes, totpSecrets, webauthnCredentials } from '../db/schema-security';
 import { ApiError, detailError, notFound, parseBody, validationError } from '../http/errors';
 import { MailDeliveryError } from '../mail/mailer';
+import { PAYMENT_EXPIRY_MS } from '../payments/reconcile';
 import {
   accountDeletedMail,
   emailChangeConfirmMail,
@@ -78,6 +79,10 @@ export const SECURITY_MESSAGES = {
     `Your account still has active paid services (${what}). Cancel them or let them expire, then delete the account.`,
   positiveBalance: (what: string) =>
     `Your wallet still holds ${what}. Spend it on an invoice or ask support for a refund, then delete the account.`,
+  pendingPayment: (what: string) =>
+    `A payment you started is still waiting for the payment gateway (${what}). Complete it on the payment page, or wait until it expires: a payment the gateway has not confirmed within ${PAYMENT_EXPIRY_MS / 3_600_000} hours of being started expires. Then delete the account.`,
+  staffAccount: (role: string) =>
+    `This is a staff account (${role}), and staff accounts cannot be deleted here: an admin disables them in the staff console, under Staff accounts. Ask ${role === 'admin' ? 'another' : 'an'} admin to disable this account.`,
   deleted: 'Your account has been deleted.',
   mailFailed: 'We could not send the mail right now. Please try again in a few minutes.',
 } as const;
@@ -430,11 +435,14 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     const user = await fullUser(request);
     if (!(await verifyPassword(user.passwordHash, input.password))) throw validationError({ password: M.wrongPassword });
     if (input.username !== user.username) throw validationError({ username: M.wrongUsername });
+    await refuseStaff(app.db.orm, user.id);
     await refuseWhileActive(app.db.orm, user.id);
     const erasedHash = await hashPassword(randomToken());
     await inTransaction(async (tx) => {
       const now = clock.now();
-      // Checked again inside the transaction: a checkout between the check and here must not slip through.
+      // Checked again inside the transaction: a checkout between the check and here must not slip through. The user
+      // row is locked first, as the staff console locks it to change a role.
+      await refuseStaff(tx, user.id, true);
       await refuseWhileActive(tx, user.id);
       await app.mail.send(accountDeletedMail(product, user), tx);
       await eraseAccount(tx, user.id, erasedHash, now);
@@ -449,7 +457,23 @@ async function emailInUse(ex: Executor, email: string) {
   return rows.length > 0;
 }
 
-/** 409 with what to do while the account has active paid services or money in the wallet. */
+const amount = (minor: number | string, currency: string) => `${(Number(minor) / 100).toFixed(2)} ${currency}`;
+
+/**
+ * 403 for an account with a staff role: the customers' deletion would take a staff member (perhaps the only admin)
+ * out of the console. Staff accounts are disabled by an admin instead (staff/accounts.ts), never by themselves.
+ */
+async function refuseStaff(ex: Executor, userId: number, lock = false) {
+  const query = ex.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  const [row] = lock ? await query.for('update') : await query;
+  if (row && row.role !== 'customer') throw new ApiError(403, { detail: M.staffAccount(row.role) });
+}
+
+/**
+ * 409 with what to do while the account has active paid services, a payment still pending at the gateway (settling
+ * it after the deletion would credit or provision an account nobody can reach: payments/settle.ts) or money in the
+ * wallet.
+ */
 async function refuseWhileActive(ex: Executor, userId: number) {
   const domains = await ex
     .select({ name: customerDomains.domainname })
@@ -461,6 +485,22 @@ async function refuseWhileActive(ex: Executor, userId: number) {
     .where(and(eq(userServices.userId, userId), notInArray(userServices.status, ENDED_SERVICE as never[])));
   const active = [...domains.map((d) => d.name), ...services.map((s) => (s.domain ? `${s.name} for ${s.domain}` : s.name))];
   if (active.length > 0) throw new ApiError(409, { detail: M.activeServices(active.join(', ')) });
+  const pending = await ex
+    .select({ reference: payments.reference, purpose: payments.purpose, amountMinor: payments.amountMinor, currency: payments.currency, invoicenum: invoices.invoicenum })
+    .from(payments)
+    .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(and(eq(payments.userId, userId), eq(payments.status, 'pending')))
+    .orderBy(asc(payments.id));
+  if (pending.length > 0) {
+    const what = pending
+      .map((p) => {
+        const money = amount(p.amountMinor, p.currency);
+        const forWhat = p.purpose === 'deposit' ? `a wallet deposit of ${money}` : `${money} for invoice ${p.invoicenum ?? ''}`.trimEnd();
+        return `${forWhat}, reference ${p.reference}`;
+      })
+      .join('; ');
+    throw new ApiError(409, { detail: M.pendingPayment(what) });
+  }
   const balances = await ex
     .select({ currency: walletEntries.currency, total: sql<string>`sum(${walletEntries.amountMinor})` })
     .from(walletEntries)
@@ -468,7 +508,7 @@ async function refuseWhileActive(ex: Executor, userId: number) {
     .groupBy(walletEntries.currency);
   const positive = balances.filter((b) => Number(b.total) > 0);
   if (positive.length > 0) {
-    const what = positive.map((b) => `${(Number(b.total) / 100).toFixed(2)} ${b.currency}`).join(' and ');
+    const what = positive.map((b) => amount(b.total, b.currency)).join(' and ');
     throw new ApiError(409, { detail: M.positiveBalance(what) });
   }
 }

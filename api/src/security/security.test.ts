@@ -6,7 +6,7 @@ import * as OTPAuth from 'otpauth';
 import { REAUTH_REQUIRED } from 'shared/schemas';
 import { loadConfig } from '../config';
 import { authTokens, users } from '../db/schema';
-import { customerDomains, tlds, walletAccounts, walletEntries } from '../db/schema-commerce';
+import { customerDomains, payments, tlds, walletAccounts, walletEntries } from '../db/schema-commerce';
 import { recoveryCodes, totpSecrets, webauthnCredentials } from '../db/schema-security';
 import { activeUser, auth, codeIn, createTestApp, fullLogin, json, lastMailTo, mailsTo, startLogin, type TestApp } from '../test/app';
 import { SoftAuthenticator } from '../test/soft-authenticator';
@@ -14,6 +14,7 @@ import { SECOND_FACTOR_MESSAGES } from './login';
 import { RECENT_AUTH_MS } from './recent-auth';
 import { EMAIL_CHANGE_TTL_MS, SECURITY_MESSAGES as M } from './routes';
 import { MESSAGES } from '../accounts/routes';
+import { PAYMENT_EXPIRY_MS, reconcilePendingPayments } from '../payments/reconcile';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -397,6 +398,80 @@ describe('data export and account deletion', () => {
     const active = await call('POST', '/core/delete-account/', u.access, { password: u.password, username: u.username });
     expect(active.statusCode).toBe(409);
     expect(json(active).detail).toBe(M.activeServices('kept-example.com'));
+  });
+
+  it('refuses while a deposit is pending at the gateway: its later success credits the customer, not a deleted account', async () => {
+    const u = await activeUser(t.app);
+    const userId = json(await call('GET', '/core/me/', u.access)).data.id as number;
+    const started = await call('POST', '/payment/deposit/initiate-payment/', u.access, { amount: 50, currency: 'USD' });
+    expect(started.statusCode).toBe(200);
+    const { authorization_url, reference } = json(started).data as { authorization_url: string; reference: string };
+    const res = await call('POST', '/core/delete-account/', u.access, { password: u.password, username: u.username });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: M.pendingPayment(`a wallet deposit of 50.00 USD, reference ${reference}`) });
+    expect(json(res).detail).toContain('72 hours');
+    const [row] = await t.db.orm.select().from(users).where(eq(users.id, userId));
+    expect(row).toEqual(expect.objectContaining({ username: u.username, deletedAt: null }));
+    expect((await call('GET', '/core/me/', u.access)).statusCode).toBe(200);
+    // The gateway confirms it (the sandbox's Approve sends the signed webhook): the money reaches the customer's own
+    // wallet, and deletion is then refused for the balance.
+    const approve = await t.app.inject({ method: 'POST', url: `${new URL(authorization_url).pathname}/approve`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(approve.statusCode).toBe(303);
+    expect(await t.db.orm.select().from(walletEntries).where(eq(walletEntries.userId, userId))).toEqual([expect.objectContaining({ amountMinor: 5000, kind: 'deposit' })]);
+    const money = await call('POST', '/core/delete-account/', u.access, { password: u.password, username: u.username });
+    expect(money.statusCode).toBe(409);
+    expect(money.json()).toEqual({ detail: M.positiveBalance('50.00 USD') });
+  });
+
+  it('allows deletion once the pending payment was declined or has expired', async () => {
+    const u = await activeUser(t.app);
+    const declined = json(await call('POST', '/payment/deposit/initiate-payment/', u.access, { amount: 20, currency: 'USD' })).data as { authorization_url: string };
+    const expiring = json(await call('POST', '/payment/deposit/initiate-payment/', u.access, { amount: 30, currency: 'USD' })).data as { reference: string };
+    await t.app.inject({ method: 'POST', url: `${new URL(declined.authorization_url).pathname}/decline`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const still = await call('POST', '/core/delete-account/', u.access, { password: u.password, username: u.username });
+    expect(json(still).detail).toBe(M.pendingPayment(`a wallet deposit of 30.00 USD, reference ${expiring.reference}`));
+    // The reconciliation gives up on a payment no gateway confirmed within 72 hours.
+    t.clock.advance(PAYMENT_EXPIRY_MS + MIN);
+    await reconcilePendingPayments(t.app, { now: t.clock.now() });
+    const [p] = await t.db.orm.select().from(payments).where(eq(payments.reference, expiring.reference));
+    expect(p!.status).toBe('failed');
+    const again = await fullLogin(t.app, u.username, u.password, u.email); // 72 hours on: the first session is over
+    const res = await call('POST', '/core/delete-account/', again.access, { password: u.password, username: u.username });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: M.deleted });
+  });
+
+  it('refuses while the gateway payment of an order is pending: its success would provision a deleted account', async () => {
+    const u = await activeUser(t.app);
+    const services = (await call('GET', '/hosting/services/')).json() as { id: number; hosting_plans: { id: number }[] }[];
+    const planId = services.find((s) => s.id === 3)!.hosting_plans[0]!.id;
+    const name = `pending-order-${Date.now().toString(36)}.com`;
+    expect((await call('POST', '/api/cart/', u.access, { service_id: 1, product_id: 1, metadata: { domain_name: name } })).statusCode).toBeLessThan(300);
+    expect((await call('POST', '/api/cart/', u.access, { service_id: 3, product_id: planId })).statusCode).toBeLessThan(300);
+    const order = await call('POST', '/api/checkout/', u.access, { payment_kind: 'fiat_payment_gateway', currency: 'USD' });
+    expect(order.statusCode).toBe(200);
+    const { reference, invoicenum, total } = json(order).data as { reference: string; invoicenum: string; total: number };
+    const res = await call('POST', '/core/delete-account/', u.access, { password: u.password, username: u.username });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: M.pendingPayment(`${total.toFixed(2)} USD for invoice ${invoicenum}, reference ${reference}`) });
+  });
+
+  it.each(['admin', 'support', 'billing'] as const)('refuses an account with the %s role: staff accounts are disabled by an admin in the console', async (role) => {
+    const u = await activeUser(t.app);
+    const userId = json(await call('GET', '/core/me/', u.access)).data.id as number;
+    await t.db.orm.update(users).set({ role, isStaff: true }).where(eq(users.id, userId));
+    t.app.accounts.forgetSessions({ userId });
+    const res = await call('POST', '/core/delete-account/', u.access, { password: u.password, username: u.username });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ detail: M.staffAccount(role) });
+    expect(json(res).detail).toContain(`in the staff console, under Staff accounts. Ask ${role === 'admin' ? 'another admin' : 'an admin'} to disable`);
+    const [row] = await t.db.orm.select().from(users).where(eq(users.id, userId));
+    expect(row).toEqual(expect.objectContaining({ username: u.username, role, isActive: true, deletedAt: null }));
+    expect(await t.db.orm.select().from(authTokens).where(eq(authTokens.userId, userId))).not.toHaveLength(0);
+    // The console still answers this staff member.
+    expect((await call('GET', '/staff/overview/', u.access)).statusCode).toBe(200);
+    // Still checked after the password and the typed username: a wrong one is that field's error, as for customers.
+    expect(json(await call('POST', '/core/delete-account/', u.access, { password: 'wrong-password', username: u.username }))).toEqual({ password: [M.wrongPassword] });
   });
 
   it('checks password, username and recent authentication; then erases, keeps the ledger and frees the names', async () => {
