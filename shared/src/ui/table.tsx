@@ -35,10 +35,10 @@ const T = styled.table`
       tbody tr { display: block; min-width: 0; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius}; background: #fff;
         padding: .25rem 0; }
       tbody tr[data-clickable='true'] { box-shadow: 0 1px 2px rgba(20,20,43,.06); }
-      /* break-word, not anywhere: a word breaks only when it cannot fit on a line of its own, and domain names
-         (DomainText) wrap at their dots instead of inside a word. */
+      /* anywhere: a long word (an e-mail, a button's text beside a select) never widens the card; a domain name
+         (DomainText) sets break-word on itself and wraps at its dots instead of inside a word. */
       td { display: block; position: relative; min-height: 2.6rem; padding: .55rem 1rem .55rem calc(40% + 1.25rem);
-        white-space: normal; overflow-wrap: break-word; border-bottom: 1px solid ${theme.color.border}; }
+        white-space: normal; overflow-wrap: anywhere; border-bottom: 1px solid ${theme.color.border}; }
       td::before { content: attr(data-label); content: attr(data-label) / ''; position: absolute; left: 1rem; top: .55rem;
         width: 40%; color: ${theme.color.muted}; font-weight: 600; font-size: .9rem; overflow-wrap: anywhere; }
       tbody tr:last-of-type td { border-bottom: 1px solid ${theme.color.border}; }
