@@ -143,9 +143,10 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
       try {
         const response = await fetch(`${apiBaseUrl}/content/version/`, { signal: AbortSignal.timeout(500), headers: apiHeaders });
         const body = response.ok ? await response.json() : null;
-        content = { version: String(body?.version ?? 'unknown'), ok: response.ok, at: performance.now() };
+        content = { version: body?.version != null ? String(body.version) : content.version, ok: response.ok, at: performance.now() };
       } catch {
-        content = { version: 'unknown', ok: false, at: performance.now() };
+        // The last version the API gave stays (a hiccup must not change every page's cache key at once).
+        content = { version: content.version, ok: false, at: performance.now() };
       } finally {
         if (asking?.promise === promise) asking = null;
       }

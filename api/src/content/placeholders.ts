@@ -4,6 +4,8 @@
 // they serve it. Staff write the same placeholders in a policy (PUT /staff/content/policies/{kind}/); sanitize-html
 // and the staff editor (a plain text area) leave them as they are, in text and in attributes (`mailto:{{company.email}}`).
 
+import { escapeHtml } from 'shared/format';
+
 /** The values a policy can name, as `{{company.<key>}}`. */
 export interface CompanyValues {
   /** The store's name (config.productName): the company details have no name of their own. */
@@ -18,10 +20,6 @@ export const COMPANY_PLACEHOLDERS = ['name', 'address', 'phone', 'email'] as con
 /** `{{company.email}}`, spaces inside the braces allowed (`{{ company.email }}`). */
 const PLACEHOLDER = /\{\{\s*company\.([A-Za-z_]*)\s*\}\}/g;
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text made safe anywhere in HTML: in an element's text and in a quoted attribute. */
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
 const known = (key: string): key is keyof CompanyValues => (COMPANY_PLACEHOLDERS as readonly string[]).includes(key);
 

@@ -5,6 +5,7 @@ import { notFound } from '../http/errors';
 import { arr, detail, int, num, obj, str } from '../http/openapi';
 import { ContentCache } from './cache';
 import { type CompanyValues, fillCompany } from './placeholders';
+import { sanitizeHtml } from './sanitize';
 import { ContentRepository } from './repository';
 
 declare module 'fastify' {
@@ -44,7 +45,9 @@ export const contentRoutes = fp(async (app: FastifyInstance) => {
       phone: company?.phone_number ?? '',
       email: company?.email ?? '',
     };
-    return repo.policies(kind, (html) => fillCompany(html, values));
+    // Sanitised again once filled: a placeholder in an attribute (href="{{company.address}}") cannot bring back a
+    // scheme the allow-list refuses (a company address typed as 'javascript:…').
+    return repo.policies(kind, (html) => sanitizeHtml(fillCompany(html, values)));
   };
   const filled = 'HTML; the company name, address, phone and e-mail in it are the current company details';
   list('/manager/privacy_policies/', 'privacy', policy('privacy'), 'Privacy policy (HTML)', obj({ id: int, privacy_policy: str(filled) }));
