@@ -282,12 +282,18 @@ export async function payExistingInvoice(
   const paymentKind = parsePaymentKind(body.payment_kind);
   const provider = paymentKind === 'wallet' ? null : gatewayOrRefuse(app, paymentKind);
   if (owned.status === 'Unpaid') {
+    if (paymentKind !== 'wallet') gatewayOrRefuse(app, paymentKind, owned.currency);
     // An order's names are asked again, as at checkout: one taken meanwhile cancels the invoice (it can never be paid).
     const lines = await db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, owned.id));
     await refuseNamesNoLongerFree(commerce, lines, async (name) => {
-      await db.transaction(async (tx) => {
-        await cancelInvoice(tx as unknown as Executor, owned.id, app.clock.now(), `(${name} was registered by someone else)`);
-      });
+      const cancelled = await db.transaction(async (tx) =>
+        cancelInvoice(tx as unknown as Executor, owned.id, app.clock.now(), `(${name} was registered by someone else)`),
+      );
+      // Paid meanwhile (the customer's own earlier payment settled, and the name is taken by them): say so instead.
+      if (!cancelled) {
+        const [now] = await db.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, owned.id));
+        throw checkoutError(`Invoice ${owned.invoicenum} is ${(now?.status ?? 'cancelled').toLowerCase()}, not unpaid.`);
+      }
       throw checkoutError(
         `${name} is no longer available, so ${owned.invoicenum} was cancelled and nothing was charged. Its items are back in your cart: remove ${name} and check out again.`,
       );

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cancelInvoice, payInvoice, type Provisioned } from '../billing/provision';
 import type { Executor } from '../db';
+import { users } from '../db/schema';
 import { invoices, paymentEvents, payments } from '../db/schema-commerce';
 import { formatMoney } from '../money/money';
 import type { ChargeEvent } from './provider';
@@ -16,7 +17,8 @@ export type SettleOutcome =
   | 'duplicate'
   | 'unknown reference'
   | 'wrong provider'
-  | 'amount mismatch';
+  | 'amount mismatch'
+  | 'account deleted';
 
 export async function settle(
   app: FastifyInstance,
@@ -59,6 +61,14 @@ export async function settle(
       )
         return 'duplicate';
       return 'amount mismatch';
+    }
+    // A payment that expired and succeeds late, after its account was deleted: nobody can use a credit or an order
+    // there any more. Recorded, not credited; the money goes back through the gateway's refund.
+    const [owner] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, p.userId));
+    if (owner?.deletedAt) {
+      if (!(await finish('failed', 'account deleted: refund it at the gateway'))) return 'duplicate';
+      app.log.warn({ reference: p.reference, amountMinor: p.amountMinor, currency: p.currency }, 'a payment succeeded after its account was deleted: refund it at the gateway');
+      return 'account deleted';
     }
     if (!(await finish('success', null))) return 'duplicate';
     if (p.purpose === 'deposit') {

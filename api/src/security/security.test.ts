@@ -15,6 +15,7 @@ import { RECENT_AUTH_MS } from './recent-auth';
 import { EMAIL_CHANGE_TTL_MS, SECURITY_MESSAGES as M } from './routes';
 import { MESSAGES } from '../accounts/routes';
 import { PAYMENT_EXPIRY_MS, reconcilePendingPayments } from '../payments/reconcile';
+import { settle } from '../payments/settle';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -439,6 +440,12 @@ describe('data export and account deletion', () => {
     const res = await call('POST', '/core/delete-account/', again.access, { password: u.password, username: u.username });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: M.deleted });
+    // The expired payment succeeds late at the gateway: recorded for a refund there, credited to no one.
+    const late = await settle(t.app, p!.provider, { reference: expiring.reference, outcome: 'success', amountMinor: 3000, currency: 'USD' });
+    expect(late).toBe('account deleted');
+    expect(await t.db.orm.select().from(walletEntries).where(eq(walletEntries.userId, p!.userId))).toEqual([]);
+    const [after] = await t.db.orm.select().from(payments).where(eq(payments.reference, expiring.reference));
+    expect(after).toMatchObject({ status: 'failed', failureReason: 'account deleted: refund it at the gateway' });
   });
 
   it('refuses while the gateway payment of an order is pending: its success would provision a deleted account', async () => {
