@@ -42,7 +42,7 @@ test('a customer turns auto-renew off and on, renews a domain for 2 years from t
     await expect.poll(async () => ((await (await api.get(`/domain/${domain}/`)).json()) as { auto_renew: boolean }).auto_renew).toBe(true);
 
     // Renew now for 2 years: the server's price, then the wallet in the payment dialog.
-    const renew = overview.getByRole('region', { name: 'Renewal' });
+    const renew = overview.getByRole('region', { name: 'Renew now' });
     await renew.getByLabel('Renewal period').selectOption('2');
     const quote = (await (await api.get(`/domain/${domain}/renewal/?years=2`)).json()) as { total: number; new_expirydate: string };
     expect(quote.new_expirydate).toBe(plusYears(before.expirydate, 2));

@@ -121,8 +121,10 @@ it('Renew now: the price comes from the server for the years chosen; the wallet 
   expect(within(box).getByText('New expiry date').nextSibling).toHaveTextContent('3rd Mar, 2029');
   expect(find(calls, 'GET', 'domain/acme.com/renewal').map((c) => new URLSearchParams(c.search).get('years'))).toEqual(['1', '2']);
 
-  // 'Renew now' is the button's text alone (its section is headed 'Renewal'): getByText('Renew now') finds one element.
+  // 'Renew now' is the button's text alone (its region is named by aria-label, the box headed 'Renewal' once).
   expect(screen.getByText('Renew now')).toBe(within(box).getByRole('button', { name: 'Renew now' }));
+  expect(screen.getAllByRole('heading', { name: 'Renewal' })).toHaveLength(1);
+  expect(within(box).getByRole('region', { name: 'Renew now' })).toContainElement(within(box).getByRole('button', { name: 'Renew now' }));
   await user.click(within(box).getByRole('button', { name: 'Renew now' }));
   const dialog = await screen.findByRole('dialog', { name: 'Select Payment Method' });
   expect(within(dialog).getByText('Amount due: $25.80 including VAT (invoice INV-000077)')).toBeInTheDocument();

@@ -130,8 +130,8 @@ function RenewNow({ domain, onRenewed }: { domain: DomainDetail; onRenewed(): vo
   const open = ready?.open_invoice ?? null;
 
   return (
-    <section aria-labelledby="renew-now">
-      <h3 id="renew-now">Renewal</h3>
+    // Named 'Renew now' without a second heading: the box is headed 'Renewal', and the button alone reads 'Renew now'.
+    <section aria-label="Renew now">
       {renewedTo ? (
         <Notice tone="info" role="status">
           Renewed: {domain.domainname} now expires on {dashDate(renewedTo)}.
