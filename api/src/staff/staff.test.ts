@@ -249,6 +249,10 @@ test('a ticket cannot be assigned to a disabled staff account', async () => {
   expect(res.statusCode).toBe(400);
   expect(res.json()).toEqual({ assigned_to: ['This staff account is disabled: choose another.'] });
   expect((await t.inject({ url, auth: as('support') })).json().assigned_to).toBeNull();
+  // The console's list of staff says which accounts are disabled (it offers only the others).
+  const members = (await t.inject({ url: '/staff/members/', auth: as('support') })).json() as { id: number; disabled: boolean }[];
+  expect(members.find((m) => m.id === gone.id)).toMatchObject({ disabled: true });
+  expect(members.find((m) => m.id === (c.id as number))).toBeUndefined();
   // Enabled again, it can be.
   await t.db.orm.update(users).set({ disabledAt: null }).where(eq(users.id, gone.id));
   expect((await t.inject({ method: 'PATCH', url, auth: as('support'), payload: { assigned_to: gone.id } })).json().data).toMatchObject({ assigned_to: gone.id });

@@ -59,11 +59,12 @@ export async function ticketAdminRoutes(app: FastifyInstance) {
 
   app.get('/staff/members/', async () => {
     const rows = await db
-      .select({ id: users.id, username: users.username, role: users.role })
+      .select({ id: users.id, username: users.username, role: users.role, disabledAt: users.disabledAt })
       .from(users)
       .where(ne(users.role, 'customer'))
       .orderBy(asc(users.username));
-    return rows;
+    // `disabled`: such an account cannot be given a ticket (the console lists it only as a ticket's current assignee).
+    return rows.map(({ disabledAt, ...m }) => ({ ...m, disabled: disabledAt !== null }));
   });
 
   app.get('/staff/tickets/', async (request) => {

@@ -32,6 +32,8 @@ export interface StaffMember {
   id: number;
   username: string;
   role: string;
+  /** A disabled account cannot be given a ticket. */
+  disabled?: boolean;
 }
 export interface Customer {
   id: number;

@@ -148,3 +148,33 @@ describe('overview', () => {
     await waitFor(() => expect(document.title).toBe('Staff | HostHub'));
   });
 });
+
+describe('ticket', () => {
+  it('offers only enabled support and admin accounts as assignees; a disabled one only while it is the assignee', async () => {
+    const ticket = (assigned_to: number | null) => ({
+      id: 7, user: 3, username: 'ada', title: 'Site down', description: 'Help.', status: 'Open', priority: 'high',
+      assigned_to, created_at: '2026-03-01T10:00:00Z', updated_at: '2026-03-01T10:00:00Z', replies: [],
+    });
+    let current: number | null = null;
+    fakeApi({
+      'GET core/me': admin,
+      'GET staff/tickets/7': () => ({ body: ticket(current) }),
+      'GET staff/members': {
+        body: [
+          { id: 1, username: 'admin', role: 'admin', disabled: false },
+          { id: 2, username: 'tunde', role: 'support', disabled: true },
+          { id: 4, username: 'bola', role: 'billing', disabled: false },
+        ],
+      },
+    });
+    const { unmount } = renderRoutes(routes, '/staff/tickets/7');
+    const select = await screen.findByLabelText('Assigned to');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Nobody', 'admin (admin)']);
+    unmount();
+    current = 2;
+    renderRoutes(routes, '/staff/tickets/7');
+    const again = await screen.findByLabelText('Assigned to');
+    expect(within(again).getAllByRole('option').map((o) => o.textContent)).toEqual(['Nobody', 'admin (admin)', 'tunde (support, disabled)']);
+    expect(again).toHaveValue('2');
+  });
+});

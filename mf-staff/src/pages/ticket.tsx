@@ -55,7 +55,10 @@ export function TicketPage() {
                   error={errors.assigned_to}
                   options={[
                     { value: '', label: 'Nobody' },
-                    ...members.filter((m) => m.role !== 'billing').map((m) => ({ value: String(m.id), label: `${m.username} (${m.role})` })),
+                    // Accounts that may take tickets; a disabled one only while it is the current assignee.
+                    ...members
+                      .filter((m) => m.role !== 'billing' && (!m.disabled || m.id === t.assigned_to))
+                      .map((m) => ({ value: String(m.id), label: `${m.username} (${m.role}${m.disabled ? ', disabled' : ''})` })),
                   ]}
                   onChange={(e) =>
                     void run(() => updateTicket(t.id, { assigned_to: e.target.value ? Number(e.target.value) : null }), 'Ticket updated.').then(load.reload)
