@@ -2,10 +2,10 @@
 // holds its invoice while the Terminated step runs is waited for instead of deadlocking (40P01). PostgreSQL only for the
 // interleaving (node api/scripts/test-pg.mjs src/billing/hosting-suspension.test.ts); two passes at once run on both.
 import { and, eq, sql } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../commerce/test-app';
+import { startTestApp, type TestApp, walletMinor, invoiceById } from '../commerce/test-app';
 import type { Executor } from '../db';
 import { hostingPlans } from '../db/schema';
-import { invoices, userServices, walletEntries } from '../db/schema-commerce';
+import { invoices, userServices } from '../db/schema-commerce';
 import { renewals } from '../db/schema-lifecycle';
 import { credit, debit } from '../payments/wallet';
 import { usingPostgres } from '../test/app';
@@ -51,19 +51,10 @@ async function serviceWithRenewal() {
   return { u, s: s!, invoice: await invoiceRow(r!.invoiceId) };
 }
 
-const invoiceRow = async (id: number) =>
-  (await t.db.orm.select().from(invoices).where(eq(invoices.id, id)))[0]!;
+const invoiceRow = (id: number) => invoiceById(t, id);
 const serviceRow = async (id: number) =>
   (await t.db.orm.select().from(userServices).where(eq(userServices.id, id)))[0]!;
-const balance = async (userId: number) =>
-  Number(
-    (
-      await t.db.orm
-        .select({ s: sql<string>`coalesce(sum(${walletEntries.amountMinor}), 0)` })
-        .from(walletEntries)
-        .where(eq(walletEntries.userId, userId))
-    )[0]!.s,
-  );
+const balance = (userId: number) => walletMinor(t, userId);
 
 describeIfPostgres('a payment holding its invoice while the hosting pass runs (PostgreSQL)', () => {
   test('Terminated step: no deadlock; the wallet pays the amount it locked and the service is Active for a year', async () => {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { issueSession } from '../accounts/repository';
-import { startTestApp, type TestApp } from '../commerce/test-app';
+import { startTestApp, type TestApp, walletMinor } from '../commerce/test-app';
 import { appOn } from '../test/app';
 import { invoices, walletEntries } from '../db/schema-commerce';
 import { renewals } from '../db/schema-lifecycle';
@@ -43,15 +43,7 @@ async function buy(auth: string, name: string, hosting = true) {
 }
 const fund = (userId: number, minor: number, currency = 'USD') =>
   credit(t.db.orm, { userId, currency, amountMinor: minor, kind: 'deposit', description: 'test funds', now: t.clock.now() });
-const balance = async (userId: number) =>
-  Number(
-    (
-      await t.db.orm
-        .select({ s: sql<string>`coalesce(sum(${walletEntries.amountMinor}), 0)` })
-        .from(walletEntries)
-        .where(eq(walletEntries.userId, userId))
-    )[0]!.s,
-  );
+const balance = (userId: number) => walletMinor(t, userId);
 const run = async () => {
   const res = await t.inject({ method: 'POST', url: '/dev/jobs/run' });
   expect(res.statusCode).toBe(200);

@@ -7,6 +7,9 @@ import { insertUser, issueSession } from '../accounts/repository';
 import { hashPassword } from '../accounts/secrets';
 import type { ManualClock } from '../clock';
 import type { Database } from '../db';
+import { eq } from 'drizzle-orm';
+import { invoices } from '../db/schema-commerce';
+import { balances } from '../payments/wallet';
 import { createTestApp, type TestDb } from '../test/app';
 
 export interface TestApp {
@@ -79,3 +82,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
 export function setCookies(res: LightMyRequestResponse): Record<string, string> {
   return Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
 }
+
+/** A user's wallet balance in minor units, every currency added up (the suites that read it use one currency). */
+export const walletMinor = async (t: TestApp, userId: number): Promise<number> =>
+  (await balances(t.db.orm, userId)).reduce((total, b) => total + b.balanceMinor, 0);
+
+/** One invoice's row. */
+export const invoiceById = async (t: TestApp, id: number) => (await t.db.orm.select().from(invoices).where(eq(invoices.id, id)))[0]!;

@@ -9,7 +9,7 @@ import { newReference } from '../billing/checkout';
 import { payInvoice } from '../billing/provision';
 import { renewalInvoices } from '../billing/renewal-invoices';
 import { createRenewalInvoices, domainRenewal, rowsOf } from '../billing/renewals';
-import { startTestApp, type TestApp } from '../commerce/test-app';
+import { startTestApp, type TestApp, walletMinor, invoiceById } from '../commerce/test-app';
 import type { Executor } from '../db';
 import {
   customerDomains,
@@ -17,7 +17,6 @@ import {
   invoices,
   payments,
   tlds,
-  walletEntries,
 } from '../db/schema-commerce';
 import { renewals } from '../db/schema-lifecycle';
 import { signBody } from '../payments/signature';
@@ -63,23 +62,14 @@ async function domainWithRenewal(expiry = '2026-03-10') {
   return { u, d: d!, invoice: await invoiceRow(r!.invoiceId) };
 }
 
-const invoiceRow = async (id: number) =>
-  (await t.db.orm.select().from(invoices).where(eq(invoices.id, id)))[0]!;
+const invoiceRow = (id: number) => invoiceById(t, id);
 const domainRow = async (id: number) =>
   (await t.db.orm.select().from(customerDomains).where(eq(customerDomains.id, id)))[0]!;
 const lineKinds = async (id: number) =>
   (
     await t.db.orm.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, id)).orderBy(invoiceItems.id)
   ).map((l) => l.kind);
-const balance = async (userId: number) =>
-  Number(
-    (
-      await t.db.orm
-        .select({ s: sql<string>`coalesce(sum(${walletEntries.amountMinor}), 0)` })
-        .from(walletEntries)
-        .where(eq(walletEntries.userId, userId))
-    )[0]!.s,
-  );
+const balance = (userId: number) => walletMinor(t, userId);
 const fund = (userId: number, minor: number) =>
   credit(t.db.orm, {
     userId,

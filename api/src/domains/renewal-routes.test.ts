@@ -1,14 +1,14 @@
 // 'Renew now' through the API: the quote (price × years, VAT, restore fee in Redemption), the 1..10 bounds, ownership,
 // released domains, the invoice and what paying it does (exactly N years, once, under racing payments), its interplay
 // with the lifecycle's own renewal invoice, and a gateway payment started before the restore fee was added (gap 2).
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { RENEWAL_MESSAGES } from 'shared/schemas';
 import { issueSession } from '../accounts/repository';
 import { domainExpiry } from './domain-expiry';
 import { renewalInvoices } from '../billing/renewal-invoices';
-import { startTestApp, type TestApp } from '../commerce/test-app';
+import { startTestApp, type TestApp, walletMinor, invoiceById } from '../commerce/test-app';
 import { users } from '../db/schema';
-import { customerDomains, invoiceItems, invoices, payments, tlds, walletEntries } from '../db/schema-commerce';
+import { customerDomains, invoiceItems, invoices, payments, tlds } from '../db/schema-commerce';
 import { renewals } from '../db/schema-lifecycle';
 import { domainPrice } from '../money/catalog';
 import { restoreFeeIn } from '../billing/renewals';
@@ -51,12 +51,9 @@ const call = (user: User, method: string, url: string, payload?: unknown) =>
   t.inject({ method: method as 'GET', url, auth: user.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
 const fund = (userId: number, minor: number) =>
   credit(t.db.orm, { userId, currency: 'USD', amountMinor: minor, kind: 'deposit', description: 'test funds', now: t.clock.now() });
-const balance = async (userId: number) =>
-  Number(
-    (await t.db.orm.select({ s: sql<string>`coalesce(sum(${walletEntries.amountMinor}), 0)` }).from(walletEntries).where(eq(walletEntries.userId, userId)))[0]!.s,
-  );
+const balance = (userId: number) => walletMinor(t, userId);
 const expiryOf = async (id: number) => (await t.db.orm.select().from(customerDomains).where(eq(customerDomains.id, id)))[0]!;
-const invoiceRow = async (id: number) => (await t.db.orm.select().from(invoices).where(eq(invoices.id, id)))[0]!;
+const invoiceRow = (id: number) => invoiceById(t, id);
 const linesOf = (id: number) => t.db.orm.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, id)).orderBy(invoiceItems.id);
 /** The domain's renewal invoices that are still Unpaid. */
 const unpaidRenewals = async (domainId: number) =>

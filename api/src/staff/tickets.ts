@@ -10,7 +10,7 @@ import type { Executor } from '../db';
 import { users } from '../db/schema';
 import { ticketReplies, tickets } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
-import { TICKET_STATUSES } from '../tickets/routes';
+import { changeTicket, TICKET_STATUSES } from '../tickets/routes';
 import { auditTicketReply, auditTicketUpdate } from './audit';
 import { staffOf } from './plugin';
 import { DISABLED_ASSIGNEE, TICKET_ROLES } from './access';
@@ -136,18 +136,9 @@ export async function ticketAdminRoutes(app: FastifyInstance) {
     const updated = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Executor;
       const t = await load(tx, (request.params as { id: string }).id, true);
-      const [u] = await tx
-        .update(tickets)
-        .set({
-          ...(body.status ? { status: body.status } : {}),
-          ...(body.priority ? { priority: body.priority } : {}),
-          ...(body.assigned_to !== undefined ? { assignedTo: body.assigned_to } : {}),
-          updatedAt: now,
-        })
-        .where(eq(tickets.id, t.id))
-        .returning();
-      await auditTicketUpdate(tx, me, t, u!, now);
-      return u!;
+      const u = await changeTicket(tx, t.id, body, now);
+      await auditTicketUpdate(tx, me, t, u, now);
+      return u;
     });
     return { message: 'Ticket updated.', data: view(updated, await names([updated.assignedTo, updated.userId])) };
   });

@@ -52,6 +52,28 @@ const PatchTicket = v.object({
 
 type Ticket = typeof tickets.$inferSelect;
 
+type TicketRow = typeof tickets.$inferSelect;
+
+/** A ticket's status, priority and assignee, each when given, with updated_at now (customers' and staff's routes). */
+export async function changeTicket(
+  tx: Executor,
+  id: number,
+  change: { status?: TicketStatus; priority?: TicketRow['priority']; assigned_to?: number | null },
+  now: Date,
+): Promise<TicketRow> {
+  const [u] = await tx
+    .update(tickets)
+    .set({
+      ...(change.status ? { status: change.status } : {}),
+      ...(change.priority ? { priority: change.priority } : {}),
+      ...(change.assigned_to !== undefined ? { assignedTo: change.assigned_to } : {}),
+      updatedAt: now,
+    })
+    .where(eq(tickets.id, id))
+    .returning();
+  return u!;
+}
+
 export async function ticketRoutes(app: FastifyInstance) {
   const db = app.db.orm;
   const usernames = async (ids: (number | null)[]) => {
@@ -167,19 +189,10 @@ export async function ticketRoutes(app: FastifyInstance) {
           if (!staff) throw validationError({ assigned_to: 'assigned_to must be a staff user id.' });
           if (staff.disabledAt) throw validationError({ assigned_to: DISABLED_ASSIGNEE });
         }
-        const [u] = await tx
-          .update(tickets)
-          .set({
-            ...(body.status ? { status: body.status } : {}),
-            ...(body.priority ? { priority: body.priority } : {}),
-            ...(body.assigned_to !== undefined ? { assignedTo: body.assigned_to } : {}),
-            updatedAt: now,
-          })
-          .where(eq(tickets.id, t.id))
-          .returning();
+        const u = await changeTicket(tx, t.id, body, now);
         // Staff on another's ticket: the console's entry. A customer closing their own ticket is not a staff action.
-        if (handlesTickets(user) && t.userId !== user.id) await auditTicketUpdate(tx, user, t, u!, now);
-        return u!;
+        if (handlesTickets(user) && t.userId !== user.id) await auditTicketUpdate(tx, user, t, u, now);
+        return u;
       });
       return { message: 'Ticket updated.', data: view(updated, await usernames([updated.assignedTo])) };
     },
