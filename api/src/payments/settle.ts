@@ -20,6 +20,12 @@ export type SettleOutcome =
   | 'amount mismatch'
   | 'account deleted';
 
+/**
+ * How settlement words a payment the gateway took but that credits no one: its money is refunded at the gateway by staff
+ * (the staff overview lists them, api/src/staff/overview.ts). Each is the start of the payment's `failureReason`.
+ */
+export const REFUND_AT_GATEWAY = { mismatch: 'gateway reported ', accountDeleted: 'account deleted: refund it at the gateway' } as const;
+
 export async function settle(
   app: FastifyInstance,
   providerName: string,
@@ -56,7 +62,7 @@ export async function settle(
       if (
         !(await finish(
           'failed',
-          `gateway reported ${said}, expected ${formatMoney(p.amountMinor, p.currency)}`,
+          `${REFUND_AT_GATEWAY.mismatch}${said}, expected ${formatMoney(p.amountMinor, p.currency)}`,
         ))
       )
         return 'duplicate';
@@ -66,7 +72,7 @@ export async function settle(
     // there any more. Recorded, not credited; the money goes back through the gateway's refund.
     const [owner] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, p.userId));
     if (owner?.deletedAt) {
-      if (!(await finish('failed', 'account deleted: refund it at the gateway'))) return 'duplicate';
+      if (!(await finish('failed', REFUND_AT_GATEWAY.accountDeleted))) return 'duplicate';
       app.log.warn({ reference: p.reference, amountMinor: p.amountMinor, currency: p.currency }, 'a payment succeeded after its account was deleted: refund it at the gateway');
       return 'account deleted';
     }

@@ -3,6 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../commerce/test-app';
 import { users } from '../db/schema';
+import { settle } from '../payments/settle';
 import { credit } from '../payments/wallet';
 import type { Role } from './access';
 
@@ -199,6 +200,26 @@ test('the overview counts open tickets by priority, unpaid invoices and today\'s
   expect(o.open_tickets.map((x: { priority: string }) => x.priority)).toEqual(['high', 'medium', 'low']);
   expect(o.revenue_today.find((r: { currency: string }) => r.currency === 'USD').total).toBeGreaterThan(0);
   expect(Array.isArray(o.unpaid_invoices) && Array.isArray(o.overdue_invoices) && Array.isArray(o.domains_expiring)).toBe(true);
+});
+
+test('the overview lists the payments the gateway took but that credited no one, to refund there', async () => {
+  const c = await t.user();
+  const started = (await t.inject({ method: 'POST', url: '/payment/deposit/initiate-payment/', auth: c.auth, payload: { amount: 70, currency: 'USD' } })).json().data as { reference: string };
+  const other = (await t.inject({ method: 'POST', url: '/payment/deposit/initiate-payment/', auth: c.auth, payload: { amount: 20, currency: 'USD' } })).json().data as { reference: string };
+  expect(await settle(t.app, 'sandbox', { reference: started.reference, outcome: 'success', amountMinor: 6900, currency: 'USD' })).toBe('amount mismatch');
+  expect(await settle(t.app, 'sandbox', { reference: other.reference, outcome: 'failed', amountMinor: 2000, currency: 'USD' })).toBe('declined');
+  const listed = (await t.inject({ url: '/staff/overview/', auth: as('billing') })).json().payments_to_refund as { reference: string }[];
+  expect(listed.filter((p) => p.reference === started.reference || p.reference === other.reference)).toEqual([
+    {
+      reference: started.reference,
+      user: c.id,
+      username: c.username,
+      amount: 70,
+      currency: 'USD',
+      reason: 'gateway reported USD 69.00, expected USD 70.00',
+      settled_at: t.clock.now().toISOString(),
+    },
+  ]);
 });
 
 test('a post\'s other HTML is stored sanitised: what the allow-list lacks is removed, a script is still a 400', async () => {

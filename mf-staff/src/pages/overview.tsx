@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatMoney } from 'shared/format';
+import { formatDate, formatMoney } from 'shared/format';
 import { LoadState, useLoad } from 'shared/load';
 import { Card } from 'shared/ui';
 import { getOverview } from '../api/get-overview';
@@ -63,6 +63,21 @@ export function OverviewPage() {
                   {o.domains_expiring.map((d) => (
                     <li key={d.id}>
                       <Link to={`/staff/customers/${d.user}`}>{d.domainname}</Link> · {d.expires}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p>None</p>
+              )}
+            </Card>
+            <Card>
+              <h2>Payments to refund at the gateway</h2>
+              {o.payments_to_refund?.length ? (
+                <ul>
+                  {o.payments_to_refund.map((p) => (
+                    <li key={p.reference}>
+                      {p.reference} · {formatMoney(p.amount, p.currency)} ·{' '}
+                      <Link to={`/staff/customers/${p.user}`}>{p.username}</Link> · {formatDate(p.settled_at)}: {p.reason}
                     </li>
                   ))}
                 </ul>

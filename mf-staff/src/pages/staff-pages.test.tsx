@@ -139,6 +139,7 @@ describe('overview', () => {
           overdue_invoices: [],
           revenue_today: [{ currency: 'USD', count: 6, total: 83.76 }],
           domains_expiring: [],
+          payments_to_refund: [],
         },
       },
     });
@@ -146,6 +147,29 @@ describe('overview', () => {
     expect(await screen.findByText('1 invoice · $17.18')).toBeInTheDocument();
     expect(screen.getByText('6 invoices · $83.76')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Staff | HostHub'));
+  });
+
+  it('lists the payments to refund at the gateway, with their customer and why', async () => {
+    fakeApi({
+      'GET core/me': admin,
+      'GET staff/overview': {
+        body: {
+          date: '2026-03-02',
+          open_tickets: [],
+          unpaid_invoices: [],
+          overdue_invoices: [],
+          revenue_today: [],
+          domains_expiring: [],
+          payments_to_refund: [
+            { reference: 'dep_abc', user: 3, username: 'ada', amount: 70, currency: 'USD', reason: 'gateway reported USD 69.00, expected USD 70.00', settled_at: '2026-03-01T10:00:00Z' },
+          ],
+        },
+      },
+    });
+    renderRoutes(routes, '/staff');
+    const card = (await screen.findByRole('heading', { name: 'Payments to refund at the gateway' })).parentElement!;
+    expect(within(card).getByRole('listitem')).toHaveTextContent('dep_abc · $70.00 · ada · 1st Mar, 2026: gateway reported USD 69.00, expected USD 70.00');
+    expect(within(card).getByRole('link', { name: 'ada' })).toHaveAttribute('href', '/staff/customers/3');
   });
 });
 
