@@ -162,10 +162,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const metrics = config.metrics.port !== undefined || config.metrics.token ? createMetrics(app) : null;
   app.decorate('metrics', metrics);
   if (config.jobs) app.addHook('onReady', () => jobs.start());
-  app.addHook('preClose', () => jobs.stop());
+  // onClose hooks run last registered first: the mailer closes after the job system, whose running jobs send mail.
   app.addHook('onClose', async () => {
     mail.close();
   });
+  // After the listener closed and in-flight requests finished (onClose, not preClose): a request still answering may
+  // queue a job (a mail) in its transaction. The database closes after the app (server.ts), so running jobs finish.
+  app.addHook('onClose', () => jobs.stop());
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {

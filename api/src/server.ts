@@ -8,6 +8,7 @@ import { OffsetClock, systemClock, type Clock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { drainAndClose } from './http/health';
+import { JOBS_STOP_TIMEOUT_MS } from './jobs/system';
 import { startMetricsServer } from './http/metrics';
 import { startDns, type DnsService } from './dns';
 import { loadDnsConfig, type DnsConfig } from './dns/config';
@@ -63,9 +64,6 @@ async function main(): Promise<void> {
     await db.close().catch(() => {});
     process.exit(2);
   }
-  app.addHook('onClose', async () => {
-    await db.close();
-  });
 
   let dns: DnsService | null = null;
   let metricsServer: FastifyInstance | null = null;
@@ -80,7 +78,7 @@ async function main(): Promise<void> {
     closing = true;
     const delayMs = signal === 'SIGTERM' && config.role !== 'worker' ? config.drainDelayMs : 0;
     log.info({ signal }, 'shutting down');
-    const limit = delayMs + 20_000;
+    const limit = delayMs + JOBS_STOP_TIMEOUT_MS + 5_000;
     const timer = setTimeout(() => {
       log.error(`shutdown took longer than ${limit / 1000} s: exiting`);
       process.exit(1);
@@ -94,6 +92,8 @@ async function main(): Promise<void> {
       },
     })
       .then(() => metricsServer?.close())
+      // Last: the app's own closing (its job system's graceful stop) still uses the database.
+      .then(() => db.close())
       .then(
         () => process.exit(0),
         (err: unknown) => {

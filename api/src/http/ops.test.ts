@@ -272,6 +272,30 @@ describe('/healthz and /readyz', () => {
     await expect(get(port, '/healthz')).rejects.toThrow(/ECONNREFUSED/);
   });
 
+  it('drain: a request in flight may still queue a job (its mail) until it has answered', async () => {
+    let started!: () => void;
+    const inFlight = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const app = await appOn(t, { JOBS: 'true' }, new ManualClock(), (a) =>
+      a.get('/test-slow-enqueue', async () => {
+        started();
+        await new Promise((r) => setTimeout(r, 400));
+        // A queue the job system knows (an unknown one is looked up outside the transaction: PGlite has one connection).
+        await a.db.orm.transaction((tx) => a.jobs.enqueue(tx, 'send-mail', { outboxId: -1 }));
+        return { done: true };
+      }),
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as net.AddressInfo).port;
+    const slow = get(port, '/test-slow-enqueue');
+    await inFlight;
+    await drainAndClose(app, { delayMs: 0, log: app.log });
+    const answer = await slow;
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ done: true });
+  });
+
   it('drain: a running job finishes before the app closes', async () => {
     const app = await appOn(t, { JOBS: 'true' }, new ManualClock(), (a) => {
       (a.jobs.queues as unknown as { name: string; work: () => Promise<void> }[]).push({

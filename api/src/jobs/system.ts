@@ -43,6 +43,9 @@ export interface QueueDefinition {
 type PgBossModule = typeof import('pg-boss');
 
 /** pg-boss is published as ES modules only: Node's own loader (require(esm)) loads it, also under Jest. */
+/** How long a stopping job system lets running jobs finish (server.ts's shutdown allows a little more). */
+export const JOBS_STOP_TIMEOUT_MS = 15_000;
+
 const loadPgBoss = () => nodeRequire('pg-boss') as PgBossModule;
 
 const countOf = (result: unknown): number => (typeof result === 'number' ? result : 1);
@@ -145,7 +148,9 @@ export class JobSystem {
     const boss = this.boss;
     this.boss = null;
     this.starting = null;
-    if (boss) await boss.stop({ graceful: true, timeout: 5000 }).catch(() => {});
+    // Running jobs get most of the 20 s server.ts gives a shutdown after the drain delay (pg-boss fails what is still
+    // running at the timeout; another worker retries it).
+    if (boss) await boss.stop({ graceful: true, timeout: JOBS_STOP_TIMEOUT_MS }).catch(() => {});
   }
 
   /** Enqueues a job inside the caller's transaction: it exists if and only if the caller commits. */
