@@ -1,6 +1,6 @@
 // Staff customers: search by username, e-mail or domain; one customer's profile, wallet (balances and ledger),
 // domains, services, invoices and tickets; wallet adjustments (credit or debit, with a required reason).
-import { desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Executor } from '../db';
@@ -61,6 +61,14 @@ export async function customerRoutes(app: FastifyInstance) {
     last_login: u.lastLogin ? u.lastLogin.toISOString() : null,
   });
 
+  // Customers only: staff accounts are the admin's (staff/accounts.ts). Billing could otherwise credit its own wallet
+  // (or a colleague's) and spend it in the store, and every role read the others' profiles and wallets.
+  const isCustomer = eq(users.role, 'customer');
+  const customerById = (raw: string) => {
+    if (!/^\d{1,9}$/.test(raw)) throw notFound('No such customer.');
+    return db.select().from(users).where(and(eq(users.id, Number(raw)), isCustomer));
+  };
+
   app.get('/staff/customers/', async (request) => {
     const q = String((request.query as Record<string, unknown>).q ?? '').trim().slice(0, 100);
     const like = `%${escapeLike(q)}%`;
@@ -71,9 +79,7 @@ export async function customerRoutes(app: FastifyInstance) {
       .select()
       .from(users)
       .where(
-        q
-          ? or(ilike(users.username, like), ilike(users.email, like), inArray(users.id, byDomain!))
-          : undefined,
+        and(isCustomer, q ? or(ilike(users.username, like), ilike(users.email, like), inArray(users.id, byDomain!)) : undefined),
       )
       .orderBy(desc(users.dateJoined), desc(users.id))
       .limit(50);
@@ -81,9 +87,7 @@ export async function customerRoutes(app: FastifyInstance) {
   });
 
   app.get('/staff/customers/:id/', async (request) => {
-    const raw = (request.params as { id: string }).id;
-    if (!/^\d{1,9}$/.test(raw)) throw notFound('No such customer.');
-    const [u] = await db.select().from(users).where(eq(users.id, Number(raw)));
+    const [u] = await customerById((request.params as { id: string }).id);
     if (!u) throw notFound('No such customer.');
     const [wallet, domains, services, invs, tks] = await Promise.all([
       walletOf(db, u.id),
@@ -113,9 +117,7 @@ export async function customerRoutes(app: FastifyInstance) {
   app.post('/staff/customers/:id/wallet-adjustments/', async (request, reply) => {
     const body = parseBody(Adjustment, request.body);
     const me = staffOf(request);
-    const raw = (request.params as { id: string }).id;
-    if (!/^\d{1,9}$/.test(raw)) throw notFound('No such customer.');
-    const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, Number(raw)));
+    const [u] = await customerById((request.params as { id: string }).id);
     if (!u) throw notFound('No such customer.');
     const now = app.clock.now();
     const description = `${body.direction === 'credit' ? 'Credit' : 'Debit'} by staff: ${body.reason}`;

@@ -3,15 +3,21 @@ import * as v from 'valibot';
 import { textField } from '../commerce/fields';
 import { sanitizeHtml } from '../content/sanitize';
 
+/**
+ * A decimal with at most `digits` whole digits and `scale` decimals, given as a string ("12.50") or a JSON number
+ * (12.5): a number is judged by its shortest written form, so 0.005 is refused like "0.005" rather than rounded.
+ */
+const decimalText = (x: unknown, digits: number, scale: number): boolean => {
+  const text = typeof x === 'number' ? (Number.isFinite(x) ? String(x) : '') : typeof x === 'string' ? x.trim() : '';
+  return new RegExp(`^-?\\d{1,${digits}}(\\.\\d{1,${scale}})?$`).test(text);
+};
+
 /** A required amount of money in major units ("12.50" or 12.5), at most 2 decimals; `min` in minor units. */
 export const moneyField = (opts: { min: number; label?: string } = { min: 1 }) =>
   v.pipe(
     v.optional(v.unknown(), null),
     v.check((x) => x !== undefined && x !== null && x !== '', 'This field is required.'),
-    v.check(
-      (x) => (typeof x === 'number' && Number.isFinite(x)) || (typeof x === 'string' && /^-?\d{1,12}(\.\d{1,2})?$/.test(x.trim())),
-      'Enter an amount with at most 2 decimals.',
-    ),
+    v.check((x) => decimalText(x, 12, 2), 'Enter an amount with at most 2 decimals.'),
     v.transform((x) => Math.round(Number(x) * 100)),
     v.check((x) => Number.isSafeInteger(x), 'Enter an amount with at most 2 decimals.'),
     v.check((x) => x >= opts.min, opts.min > 0 ? 'Enter an amount greater than zero.' : 'A price cannot be negative.'),
@@ -44,10 +50,7 @@ export const decimalField = (max: number, tooBig: string, scale = 6) =>
   v.pipe(
     v.optional(v.unknown(), null),
     v.check((x) => x !== undefined && x !== null && x !== '', 'This field is required.'),
-    v.check(
-      (x) => (typeof x === 'number' && Number.isFinite(x)) || (typeof x === 'string' && new RegExp(`^-?\\d{1,9}(\\.\\d{1,${scale}})?$`).test(x.trim())),
-      `Enter a number with at most ${scale} decimals.`,
-    ),
+    v.check((x) => decimalText(x, 9, scale), `Enter a number with at most ${scale} decimals.`),
     v.transform((x) => String(typeof x === 'string' ? x.trim() : x)),
     v.check((x) => Number(x) >= 0, 'A negative value is not allowed.'),
     v.check((x) => Number(x) <= max, tooBig),

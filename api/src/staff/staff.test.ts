@@ -75,6 +75,29 @@ test('wallet adjustments: credit and debit with a reason, never below zero; the 
   expect((await t.inject({ url: `/staff/customers/?q=${c.username}`, auth: as('support') })).json().map((x: { id: number }) => x.id)).toEqual([c.id]);
 });
 
+test('staff accounts are not customers: no wallet adjustment (billing crediting itself), no profile, not in the search', async () => {
+  const self = staff.billing!;
+  const adjust = (id: number) =>
+    t.inject({ method: 'POST', url: `/staff/customers/${id}/wallet-adjustments/`, auth: as('billing'), payload: { direction: 'credit', amount: '5.00', currency: 'USD', reason: 'Self credit' } });
+  for (const id of [self.id, staff.admin!.id]) {
+    const refused = await adjust(id);
+    expect([refused.statusCode, refused.json()]).toEqual([404, { detail: 'No such customer.' }]);
+    expect((await t.inject({ url: `/staff/customers/${id}/`, auth: as('support') })).statusCode).toBe(404);
+  }
+  expect(await balance(self.auth)).toBe(0);
+  expect((await t.inject({ url: `/staff/customers/?q=${self.username}`, auth: as('admin') })).json()).toEqual([]);
+});
+
+test('an amount sent as a JSON number has at most 2 decimals too: refused, not rounded to a cent', async () => {
+  const c = await t.user();
+  const adjust = (amount: unknown) =>
+    t.inject({ method: 'POST', url: `/staff/customers/${c.id}/wallet-adjustments/`, auth: as('billing'), payload: { direction: 'credit', amount, currency: 'USD', reason: 'Rounding' } });
+  for (const amount of [0.005, 1.999, '0.005', 1e-7]) expect((await adjust(amount)).json()).toEqual({ amount: ['Enter an amount with at most 2 decimals.'] });
+  expect((await adjust(0.29)).statusCode).toBe(201);
+  expect((await adjust(12.5)).statusCode).toBe(201);
+  expect(await balance(c.auth)).toBe(12.79);
+});
+
 test('a refund: in part, never more than was paid, never twice the same money (two at once: one refund)', async () => {
   const { u, invoice } = await paidInvoice();
   const before = await balance(u.auth);
