@@ -167,6 +167,8 @@ describe('simulated registry', () => {
     expect(await check('nic.com')).toMatchObject({ available: false, status: 'reserved', premium: false });
     expect(await check('gov.ng')).toMatchObject({ available: false, status: 'blocked' });
     expect(await check('example.com')).toMatchObject({ available: false, status: 'registered' });
+    // A suffix the store sells is a registry's zone, never a name (co.uk is .uk's 'co', com.ng is .ng's 'com').
+    for (const suffix of ['co.uk', 'com.ng', 'org.uk']) expect(await check(suffix)).toMatchObject({ available: false, status: 'blocked' });
 
     const cart = async (name: string, product_id: number) =>
       t.inject({
@@ -179,6 +181,10 @@ describe('simulated registry', () => {
     });
     expect((await cart('gov.ng', 2)).json()).toEqual({
       domain_name: ['gov.ng is blocked by its registry and cannot be registered.'],
+    });
+    const ukId = (await t.inject({ url: '/domain/check/co.uk?currency=USD' })).json().id as number;
+    expect((await cart('co.uk', ukId)).json()).toEqual({
+      domain_name: ['co.uk is blocked by its registry and cannot be registered.'],
     });
     const added = await cart('crypto.xyz', 12);
     expect(added.statusCode).toBe(200);

@@ -87,7 +87,11 @@ function tldOf(book: PriceBook, name: string): TldProduct {
   return tld;
 }
 
-/** Reserved and blocked names (the name list) are settled without asking the registry. */
+/**
+ * Reserved and blocked names (the name list) are settled without asking the registry, and so is a name that is itself
+ * a suffix the store sells (co.uk under .uk, com.ng under .ng): a registry's own zone, never a customer's (its owner's
+ * DNS zone would answer for every name under it).
+ */
 export async function availabilityOf(
   commerce: Commerce,
   names: readonly string[],
@@ -97,7 +101,7 @@ export async function availabilityOf(
   const out = new Map<string, NameState>();
   const ask: string[] = [];
   for (const n of names) {
-    const kind = book.names.ruleFor(n)?.kind;
+    const kind = book.tldByName.has(n) ? 'blocked' : book.names.ruleFor(n)?.kind;
     if (kind === 'reserved' || kind === 'blocked') out.set(n, kind);
     else if (commerce.takenHere.has(n)) out.set(n, 'registered');
     else ask.push(n);
