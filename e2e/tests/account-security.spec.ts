@@ -30,8 +30,8 @@ test('change the password on the Profile tab, then sign in with the new one (the
   await useSession(page, c.session);
   await page.goto('/account-settings');
   await page.getByLabel('Current Password').fill('not-my-password');
-  await page.getByLabel('New Password', { exact: true }).fill('fresh-password-42');
-  await page.getByLabel('Confirm New Password').fill('fresh-password-42');
+  await page.getByLabel('New Password').fill('fresh-password-42'); // one field answers to it (the spec's 'new password')
+  await page.getByLabel('Confirm Password').fill('fresh-password-42');
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expect(page.getByText('Your current password is incorrect.')).toBeVisible();
 

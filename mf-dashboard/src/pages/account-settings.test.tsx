@@ -50,6 +50,8 @@ it('Profile: Update Password sends current, new and confirmation; a wrong curren
   expect(current).toHaveAttribute('type', 'text');
   expect(screen.getByRole('button', { name: 'Hide passwords' })).toHaveAttribute('aria-pressed', 'true');
 
+  // The spec's 'new password' names one field (a journey's getByLabel('New Password') matches labels containing it).
+  expect(screen.getAllByLabelText(/new password/i)).toHaveLength(1);
   // The spec's rules in the browser: length, then matching confirmation.
   await user.type(screen.getByLabelText('New Password'), 'short');
   await user.click(screen.getByRole('button', { name: 'Update Password' }));
@@ -59,7 +61,7 @@ it('Profile: Update Password sends current, new and confirmation; a wrong curren
   await user.type(current, 'wrong-secret');
   await user.clear(screen.getByLabelText('New Password'));
   await user.type(screen.getByLabelText('New Password'), 'new-secret-1');
-  await user.type(screen.getByLabelText('Confirm New Password'), 'new-secret-1');
+  await user.type(screen.getByLabelText('Confirm Password'), 'new-secret-1');
   await user.click(screen.getByRole('button', { name: 'Update Password' }));
   expect(await screen.findByText('Your current password is incorrect.')).toBeInTheDocument();
 

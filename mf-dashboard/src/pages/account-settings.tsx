@@ -70,7 +70,7 @@ function PasswordFields({ onChanged }: { onChanged(): void }) {
     <form onSubmit={form.onSubmit} noValidate>
       <TextField label="Current Password" type={type} autoComplete="current-password" {...field('current_password')} />
       <TextField label="New Password" type={type} autoComplete="new-password" hint="At least 8 characters." {...field('new_password')} />
-      <TextField label="Confirm New Password" type={type} autoComplete="new-password" {...field('re_new_password')} />
+      <TextField label="Confirm Password" type={type} autoComplete="new-password" {...field('re_new_password')} />
       <Row>
         <Button variant="secondary" aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
           {visible ? 'Hide passwords' : 'Show passwords'}
