@@ -49,6 +49,18 @@ export interface Commerce {
   registered(names: Provisioned['names']): Promise<void>;
   /** After the lifecycle released names (unpaid past Redemption): they are for sale again. */
   released(names: string[]): Promise<void>;
+  /**
+   * What another node of a cluster registered or released (`announce` there): this node's memory follows, without a
+   * registry command (that node sent it). `reset` after a missed announcement: read the names from the database again.
+   */
+  heard(change: NamesChange): void;
+  reset(): void;
+}
+
+/** Names that became taken or free on one node, for the others (db/events.ts 'domains'). */
+export interface NamesChange {
+  registered?: string[];
+  released?: string[];
 }
 
 export interface CommerceOverrides {
@@ -56,6 +68,8 @@ export interface CommerceOverrides {
   /** The app's clock, for the registries' date rules (60-day transfer locks). */
   clock?: Clock;
   providers?: Partial<{ fiat: PaymentProvider; crypto: PaymentProvider }>;
+  /** Tells the other nodes of a cluster (commerce/plugin.ts: a cluster event); nothing by default. */
+  announce?: (change: NamesChange) => Promise<void>;
 }
 
 export function createCommerce(
@@ -118,6 +132,7 @@ export function createCommerce(
       return loading;
     },
     async registered(names) {
+      await overrides.announce?.({ registered: names.map((n) => n.name) });
       for (const { name, transfer, authCode } of names) {
         takenHere.add(name);
         // Inside the promise, so a code that does not open is a failed request like any other registry failure.
@@ -133,6 +148,21 @@ export function createCommerce(
         takenHere.delete(name);
         await registry.release?.(name).catch(() => {});
       }
+      await overrides.announce?.({ released: names });
+    },
+    heard(change) {
+      for (const name of change.registered ?? []) takenHere.add(name);
+      if (registry instanceof SimulatedRegistry) registry.remember(change.registered ?? []);
+      for (const name of change.released ?? []) {
+        takenHere.delete(name);
+        // The simulated registry is this process's memory: the released name is free here too.
+        if (registry instanceof SimulatedRegistry) void registry.release(name);
+      }
+    },
+    reset() {
+      takenHere.clear();
+      loading = null;
+      void this.ready().catch(() => {});
     },
   };
 }

@@ -30,7 +30,7 @@ async function commercePlugin(app: FastifyInstance, opts: CommercePluginOptions 
     app.config.apiBaseUrl,
     config,
     eppKey(app.config.security.secretKey),
-    { clock: app.clock, ...opts },
+    { clock: app.clock, announce: (change) => app.events.publish({ type: 'domains', ...change }), ...opts },
     mode,
   );
   if (mode.production && commerce.providers.sandbox) {
@@ -41,6 +41,8 @@ async function commercePlugin(app: FastifyInstance, opts: CommercePluginOptions 
     );
   }
   app.decorate('commerce', commerce);
+  // A name sold or released through another node is taken or free here too (PostgreSQL; one process otherwise).
+  app.events.on('domains', (change) => commerce.heard(change), () => commerce.reset());
   // The lifecycle's passes (renewal invoices, expiry, ...) need the price book and the registry: they run in this scope.
   app.jobs.scope = app;
   app.addHook('onReady', async () => {

@@ -10,7 +10,13 @@ import type { Database } from './index';
 
 export const EVENTS_CHANNEL = 'storefront_events';
 
-export type ClusterEvent = { type: 'session'; sessionId?: number; userId?: number } | { type: 'content' };
+export type ClusterEvent =
+  | { type: 'session'; sessionId?: number; userId?: number }
+  | { type: 'content' }
+  // Domain names registered or released on one node: the others stop (or start) offering them (commerce/plugin.ts).
+  | { type: 'domains'; registered?: string[]; released?: string[] }
+  // The development time machine moved (jobs/dev-routes.ts): every node's clock follows.
+  | { type: 'clock'; offsetMs: number };
 
 type Handler<T extends ClusterEvent['type']> = (event: Extract<ClusterEvent, { type: T }>) => void;
 

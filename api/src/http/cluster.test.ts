@@ -3,7 +3,7 @@
 // its own in-memory stores, as before.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ManualClock } from '../clock';
+import { ManualClock, OffsetClock } from '../clock';
 import { faqs } from '../db/schema';
 import { JobSystem } from '../jobs/system';
 import { activeUser, appOn, auth, createTestDb, fullLogin, usingPostgres, type TestDb } from '../test/app';
@@ -146,6 +146,49 @@ describeIfPostgres('session revocation across nodes (PostgreSQL LISTEN/NOTIFY)',
     a.content.invalidate(); // what staff edits call after writing
     await within(1000, async () => (await faqsOf(b)).includes('Is the cluster consistent?'));
     expect(catalog).toHaveBeenCalled();
+  });
+});
+
+describeIfPostgres('domain names sold or released on one node (PostgreSQL LISTEN/NOTIFY)', () => {
+  it('are taken, then free again, on the other node within 1 second', async () => {
+    const a = await appOn(t, {}, new ManualClock());
+    const b = await appOn(t, {}, new ManualClock());
+    try {
+      const name = `cluster-${Date.now().toString(36)}.com`;
+      const status = async (app: FastifyInstance) =>
+        ((await app.inject({ url: `/domain/check/${name}?currency=USD` })).json() as { status: string }).status;
+      expect(await status(b)).toBe('available');
+      await a.commerce.registered([{ name, transfer: false, authCode: null }]);
+      expect(await within(1000, async () => (await status(b)) === 'registered')).toBeLessThan(1000);
+      await a.commerce.released([name]);
+      expect(await within(1000, async () => (await status(b)) === 'available')).toBeLessThan(1000);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
+describeIfPostgres('the time machine across nodes', () => {
+  it('moved through node A, node B\'s clock follows within 1 second; a move through B adds to it, never back', async () => {
+    const DAY = 24 * 3600 * 1000;
+    await t.db.orm.execute(sql`DELETE FROM dev_clock`);
+    const a = await appOn(t, {}, new OffsetClock());
+    const b = await appOn(t, {}, new OffsetClock());
+    try {
+      const now = async (app: FastifyInstance) => Date.parse(((await app.inject({ url: '/dev/clock' })).json() as { now: string }).now);
+      const advance = (app: FastifyInstance) => app.inject({ method: 'POST', url: '/dev/clock', payload: { advance_days: 1 } });
+      expect((await advance(a)).statusCode).toBe(200);
+      await within(1000, async () => (await now(b)) - Date.now() > DAY - 60_000);
+      expect((await advance(b)).statusCode).toBe(200);
+      const stored = await t.db.orm.execute(sql`SELECT offset_ms FROM dev_clock`);
+      expect(Number((stored as unknown as { rows: { offset_ms: number }[] }).rows[0]!.offset_ms)).toBe(2 * DAY);
+      await within(1000, async () => (await now(a)) - Date.now() > 2 * DAY - 60_000);
+    } finally {
+      await a.close();
+      await b.close();
+      await t.db.orm.execute(sql`DELETE FROM dev_clock`);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 // The development time machine and job runner (CONTRACT.md, round 2); registered only outside production, so both
 // answer 404 there. GET/POST /dev/clock moves app.clock forwards (never back); POST /dev/jobs/run runs every pass at
 // the clock's now and works the queues they fed until empty.
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { isAdjustable, OffsetClock } from '../clock';
 import { devClock } from '../db/schema-lifecycle';
@@ -20,6 +21,18 @@ function amount(body: Record<string, unknown>, field: string): number {
 
 export const devJobRoutes: FastifyPluginAsync = async (app) => {
   const tags = ['development'];
+  // Moved through another node of a cluster: this one's "now" follows (never back). After a missed event, the stored
+  // offset is read again.
+  const follow = (offsetMs: number) => {
+    if (app.clock instanceof OffsetClock && isAdjustable(app.clock) && offsetMs > app.clock.offsetMs) app.clock.offsetMs = offsetMs;
+  };
+  app.events.on(
+    'clock',
+    (event) => follow(event.offsetMs),
+    () => {
+      if (app.clock instanceof OffsetClock) void app.db.orm.select().from(devClock).then(([row]) => row && follow(row.offsetMs), () => {});
+    },
+  );
   app.get('/dev/clock', { schema: { tags, summary: "The server's clock (time machine)" }, config: { rateLimit: false } }, async () => ({
     now: app.clock.now().toISOString(),
   }));
@@ -43,15 +56,17 @@ export const devJobRoutes: FastifyPluginAsync = async (app) => {
       const clock = app.clock;
       if (!isAdjustable(clock))
         throw new ApiError(400, { non_field_errors: ['This server runs on the wall clock; it cannot be moved.'] });
-      if (ms > 0) {
-        clock.advance(ms);
-        if (clock instanceof OffsetClock) {
-          await app.db.orm
-            .insert(devClock)
-            .values({ id: 1, offsetMs: clock.offsetMs })
-            .onConflictDoUpdate({ target: devClock.id, set: { offsetMs: clock.offsetMs } });
-        }
-      }
+      if (ms > 0 && clock instanceof OffsetClock) {
+        // Added in the database, not written from this node's offset: in a cluster another node may have moved it
+        // meanwhile (its offset here would be behind and move the stored clock back). Every node takes the new one.
+        const [row] = await app.db.orm
+          .insert(devClock)
+          .values({ id: 1, offsetMs: clock.offsetMs + ms })
+          .onConflictDoUpdate({ target: devClock.id, set: { offsetMs: sql`${devClock.offsetMs} + ${ms}` } })
+          .returning({ offsetMs: devClock.offsetMs });
+        clock.offsetMs = Math.max(clock.offsetMs, row!.offsetMs);
+        await app.events.publish({ type: 'clock', offsetMs: row!.offsetMs });
+      } else if (ms > 0) clock.advance(ms);
       return { now: clock.now().toISOString() };
     },
   );

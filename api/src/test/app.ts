@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { openReadyDatabase } from '../bootstrap';
-import { ManualClock } from '../clock';
+import { ManualClock, type Clock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db';
 import { templateFile } from './template';
@@ -96,7 +96,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 export async function appOn(
   t: TestDb,
   env: Record<string, string>,
-  clock = new ManualClock(),
+  clock: Clock = new ManualClock(),
   setup?: (app: FastifyInstance) => void,
 ): Promise<FastifyInstance> {
   const config = loadConfig({
