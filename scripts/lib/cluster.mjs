@@ -54,6 +54,8 @@ export function haproxyConfig({ frontends, host = '127.0.0.1', stats = null }) {
     '  timeout server 30s',
     '  timeout http-keep-alive 3s',
     '  timeout http-request 10s',
+    // A health check may wait for a busy pool longer than its interval (inter 500ms would be its timeout otherwise).
+    '  timeout check 2s',
     '  retries 2',
     '  option redispatch 1',
     '  retry-on conn-failure empty-response',

@@ -6,6 +6,9 @@ export interface Listener {
   close(): Promise<void>;
 }
 
+const HEARTBEAT_MS = 30_000;
+const HEARTBEAT_TIMEOUT_MS = 10_000;
+
 export async function listenPostgres(
   databaseUrl: string,
   channel: string,
@@ -20,8 +23,14 @@ export async function listenPostgres(
   let timer: NodeJS.Timeout | null = null;
 
   const connect = async (): Promise<void> => {
-    // Named, so an operator (or a test) finds it in pg_stat_activity.
-    const c = new Client({ connectionString: databaseUrl, application_name: `listen:${channel}` });
+    // Named, so an operator (or a test) finds it in pg_stat_activity. TCP keepalive, and the heartbeat below: a
+    // half-open connection (a balancer's idle timeout, a failover without a reset) raises no error by itself.
+    const c = new Client({
+      connectionString: databaseUrl,
+      application_name: `listen:${channel}`,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     c.on('notification', (m: Notification) => {
       if (m.channel === channel) onNotify(m.payload ?? '');
     });
@@ -47,9 +56,25 @@ export async function listenPostgres(
   };
 
   await connect();
+  // Asks the connection something every HEARTBEAT_MS; no answer within HEARTBEAT_TIMEOUT_MS counts as a cut.
+  const heartbeat = setInterval(() => {
+    const c = client;
+    if (!c || closed) return;
+    const silent = setTimeout(() => retry(c), HEARTBEAT_TIMEOUT_MS);
+    silent.unref();
+    c.query('SELECT 1').then(
+      () => clearTimeout(silent),
+      () => {
+        clearTimeout(silent);
+        retry(c);
+      },
+    );
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   return {
     async close() {
       closed = true;
+      clearInterval(heartbeat);
       if (timer) clearTimeout(timer);
       const c = client;
       client = null;
