@@ -24,7 +24,7 @@ export const devJobRoutes: FastifyPluginAsync = async (app) => {
   // Moved through another node of a cluster: this one's "now" follows (never back). After a missed event, the stored
   // offset is read again.
   const follow = (offsetMs: number) => {
-    if (app.clock instanceof OffsetClock && isAdjustable(app.clock) && offsetMs > app.clock.offsetMs) app.clock.offsetMs = offsetMs;
+    if (app.clock instanceof OffsetClock && offsetMs > app.clock.offsetMs) app.clock.offsetMs = offsetMs;
   };
   app.events.on(
     'clock',

@@ -28,9 +28,7 @@ export function CustomerPage() {
         {(c) => (
           <>
             <Card style={{ marginBottom: '1.5rem' }}>
-              <h2>
-                {c.username} ({c.role})
-              </h2>
+              <h2>{c.username}</h2>
               <p>
                 {`${c.first_name} ${c.last_name}`.trim()} · {c.email} · {c.phone_number || 'no phone'}
               </p>

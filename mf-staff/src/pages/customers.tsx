@@ -10,7 +10,6 @@ const COLUMNS: Column<Customer>[] = [
   { header: 'Username', cell: (c) => <Link to={`/staff/customers/${c.id}`}>{c.username}</Link> },
   { header: 'E-mail', cell: (c) => c.email },
   { header: 'Name', cell: (c) => `${c.first_name} ${c.last_name}`.trim() || '—' },
-  { header: 'Role', cell: (c) => c.role },
   { header: 'Joined', cell: (c) => c.date_joined.slice(0, 10) },
 ];
 /** While the customers load: their table, in grey. */
