@@ -376,3 +376,26 @@ describe('RDAP registry (DOMAIN_REGISTRY=rdap) against a local RDAP server', () 
     )).toBe(true);
   });
 });
+
+describe('a name list without the registries\' second levels (DOMAIN_NAMES_FILE)', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'names-'));
+    fs.writeFileSync(path.join(dir, 'names.json'), JSON.stringify({ tlds: {} }));
+    t = await startTestApp({ DOMAIN_NAMES_FILE: path.join(dir, 'names.json') });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a suffix the store sells is still never sold as a name', async () => {
+    const check = async (d: string) => (await t.inject({ url: `/domain/check/${d}?currency=USD` })).json() as { status: string };
+    expect(await check('co.uk')).toMatchObject({ status: 'blocked' });
+    expect(await check('com.ng')).toMatchObject({ status: 'blocked' });
+    // Only the suffixes themselves: their names, and .uk's other labels this list does not block, are for sale.
+    expect(await check('shop-on.co.uk')).toMatchObject({ status: 'available' });
+    expect(await check('org.uk')).toMatchObject({ status: 'available' });
+  });
+});
