@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { cartCountStore } from 'shared/cart-count';
 import { currencyStore } from 'shared/currency';
@@ -307,6 +307,20 @@ describe('the payment dialog', () => {
     expect(screen.getAllByRole('button', { name: 'Pay Now' })).toEqual([within(dialog).getByRole('button', { name: 'Pay Now' })]);
     expect(screen.getByRole('main', { hidden: true }).closest('[inert]')).not.toBeNull();
     expect(within(dialog).getByRole('radio', { name: 'Wallet' })).toHaveFocus();
+  });
+
+  it('knows the methods before it opens: no row arrives under the pointer once the dialog is open', async () => {
+    logIn();
+    const api = fakeApi({ 'GET api/cart': cartOf([domain, shared]), 'GET api/vat-calculate': vat, 'GET payment/methods': { body: methods } });
+    renderAt('/cart');
+    const pay = await screen.findByRole('button', { name: 'Pay Now' });
+    await waitFor(() => expect(api.find('GET', 'payment/methods')).toHaveLength(1));
+    await act(async () => {}); // the answer is applied
+    await userEvent.click(pay);
+    const dialog = screen.getByRole('dialog', { name: 'Select Payment Method' });
+    // All three at once, on the first render of the open dialog, and asked for once.
+    expect(within(dialog).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Wallet', 'Pay with Fiat', 'Pay with Crypto']);
+    expect(api.find('GET', 'payment/methods')).toHaveLength(1);
   });
 
   it('offers no crypto when the store has no crypto gateway (GET payment/methods/ leaves it out)', async () => {

@@ -41,15 +41,6 @@ export interface PaymentMethodDialogProps {
   onError?(text: string): void;
 }
 
-/** 'Select Payment Method': Wallet, 'Pay with Fiat' or 'Pay with Crypto', then the caller's payment call (cart, invoice). */
-export function PaymentMethodDialog({ open, onClose, ...form }: PaymentMethodDialogProps) {
-  return (
-    <Dialog open={open} title="Select Payment Method" onClose={onClose}>
-      {open ? <PaymentForm {...form} /> : null}
-    </Dialog>
-  );
-}
-
 /** Always offered: the wallet, and fiat (the API does not start without a fiat gateway). Crypto only when the API says. */
 const ALWAYS: readonly PaymentKind[] = ['wallet', 'fiat_payment_gateway'];
 const methodsSchema = v.array(v.object({ value: v.string(), label: v.string() }));
@@ -63,8 +54,13 @@ export async function getPaymentMethods(): Promise<PaymentKind[]> {
   return PAYMENT_METHODS.filter((m) => list.some((o) => o.value === m.value)).map((m) => m.value);
 }
 
-function PaymentForm({ amountText, pay, errorText, onError }: Omit<PaymentMethodDialogProps, 'open' | 'onClose'>) {
-  const [kind, setKind] = useState<PaymentKind>(PAYMENT_METHODS[0].value);
+/**
+ * 'Select Payment Method': Wallet, 'Pay with Fiat' or 'Pay with Crypto', then the caller's payment call (cart, invoice).
+ * The methods are asked for when the page that can pay mounts, not when the dialog opens: a 'Pay with Crypto' row
+ * arriving in an open (centred) dialog moved every row under the pointer, so a click meant for 'Pay with Fiat' could
+ * land on 'Wallet'.
+ */
+export function PaymentMethodDialog({ open, onClose, ...form }: PaymentMethodDialogProps) {
   const [offered, setOffered] = useState<readonly PaymentKind[]>(ALWAYS);
   useEffect(() => {
     let live = true;
@@ -76,6 +72,21 @@ function PaymentForm({ amountText, pay, errorText, onError }: Omit<PaymentMethod
       live = false;
     };
   }, []);
+  return (
+    <Dialog open={open} title="Select Payment Method" onClose={onClose}>
+      {open ? <PaymentForm {...form} offered={offered} /> : null}
+    </Dialog>
+  );
+}
+
+function PaymentForm({
+  amountText,
+  pay,
+  errorText,
+  onError,
+  offered,
+}: Omit<PaymentMethodDialogProps, 'open' | 'onClose'> & { offered: readonly PaymentKind[] }) {
+  const [kind, setKind] = useState<PaymentKind>(PAYMENT_METHODS[0].value);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string>();
 
