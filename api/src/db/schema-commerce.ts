@@ -178,6 +178,9 @@ export const payments = pgTable('payments', {
   /** 0150: reconciliation backoff (payments/reconcile.ts). */
   verifyAttempts: integer('verify_attempts').notNull().default(0),
   nextVerifyAt: ts('next_verify_at'),
+  /** 0950: when billing staff said the money was given back at the gateway, and the gateway's refund reference. */
+  refundedAt: ts('refunded_at'),
+  refundReference: text('refund_reference'),
 });
 
 export const paymentEvents = pgTable('payment_events', {

@@ -1,13 +1,12 @@
 // The staff overview (open tickets by priority, unpaid and overdue invoices, today's revenue by currency, domains
 // expiring in 30 days, payments of the last 90 days to refund at the gateway) and the audit log (newest first,
 // filterable; read only).
-import { and, desc, eq, gte, ilike, like, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../db/schema';
-import { customerDomains, invoices, payments, tickets } from '../db/schema-commerce';
+import { customerDomains, invoices, tickets } from '../db/schema-commerce';
 import { validationError } from '../http/errors';
 import { toMajor } from '../money/money';
-import { REFUND_AT_GATEWAY } from '../payments/settle';
+import { paymentsToRefund } from './payments';
 import { auditLog } from './schema';
 import { TICKET_PRIORITIES } from 'shared/schemas';
 
@@ -42,29 +41,7 @@ export async function overviewRoutes(app: FastifyInstance) {
         .where(and(eq(customerDomains.status, 'Active'), lte(customerDomains.nextduedate, in30)))
         .orderBy(customerDomains.nextduedate)
         .limit(100),
-      // Money the gateway took that settlement credited to no one (another amount than asked, an account deleted
-      // meanwhile): only a refund at the gateway gives it back.
-      db
-        .select({
-          reference: payments.reference,
-          user: payments.userId,
-          username: users.username,
-          amountMinor: payments.amountMinor,
-          currency: payments.currency,
-          reason: payments.failureReason,
-          settledAt: payments.settledAt,
-        })
-        .from(payments)
-        .innerJoin(users, eq(users.id, payments.userId))
-        .where(
-          and(
-            eq(payments.status, 'failed'),
-            gte(payments.settledAt, new Date(now.getTime() - 90 * DAY_MS)),
-            or(like(payments.failureReason, `${REFUND_AT_GATEWAY.mismatch}%`), eq(payments.failureReason, REFUND_AT_GATEWAY.accountDeleted)),
-          ),
-        )
-        .orderBy(desc(payments.settledAt))
-        .limit(50),
+      paymentsToRefund(db, now),
     ]);
     const group = (overdue: boolean) => {
       const by = new Map<string, { currency: string; count: number; minor: number }>();
@@ -84,15 +61,7 @@ export async function overviewRoutes(app: FastifyInstance) {
       overdue_invoices: group(true),
       revenue_today: paidToday.map((r) => ({ currency: r.currency, count: r.count, total: toMajor(Number(r.total)) })),
       domains_expiring: expiring.map((d) => ({ id: d.id, domainname: d.domainname, user: d.user, expires: d.expires })),
-      payments_to_refund: toRefund.map((p) => ({
-        reference: p.reference,
-        user: p.user,
-        username: p.username,
-        amount: toMajor(p.amountMinor),
-        currency: p.currency,
-        reason: p.reason,
-        settled_at: p.settledAt!.toISOString(),
-      })),
+      payments_to_refund: toRefund,
     };
   });
 

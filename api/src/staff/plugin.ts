@@ -11,6 +11,7 @@ import { contentAdminRoutes } from './content';
 import { customerRoutes } from './customers';
 import { invoiceAdminRoutes } from './invoices';
 import { overviewRoutes } from './overview';
+import { paymentAdminRoutes } from './payments';
 import { ticketAdminRoutes } from './tickets';
 
 /** The staff member of a request that passed the guard. */
@@ -42,6 +43,7 @@ export async function staffRoutes(app: FastifyInstance) {
   await app.register(ticketAdminRoutes);
   await app.register(customerRoutes);
   await app.register(invoiceAdminRoutes);
+  await app.register(paymentAdminRoutes);
   await app.register(catalogueRoutes);
   await app.register(contentAdminRoutes);
   await app.register(staffAccountRoutes);

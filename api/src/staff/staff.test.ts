@@ -245,6 +245,41 @@ test('the overview lists the payments the gateway took but that credited no one,
   ]);
 });
 
+test('billing says a payment the gateway kept was refunded there: it leaves the overview, once, and the audit log has it', async () => {
+  const c = await t.user();
+  const kept = (await t.inject({ method: 'POST', url: '/payment/deposit/initiate-payment/', auth: c.auth, payload: { amount: 30, currency: 'USD' } })).json().data as { reference: string };
+  const paid = (await t.inject({ method: 'POST', url: '/payment/deposit/initiate-payment/', auth: c.auth, payload: { amount: 10, currency: 'USD' } })).json().data as { reference: string };
+  expect(await settle(t.app, 'sandbox', { reference: kept.reference, outcome: 'success', amountMinor: 2900, currency: 'USD' })).toBe('amount mismatch');
+  expect(await settle(t.app, 'sandbox', { reference: paid.reference, outcome: 'success', amountMinor: 1000, currency: 'USD' })).not.toBe('amount mismatch');
+  const url = (ref: string) => `/staff/payments/${encodeURIComponent(ref)}/refunded/`;
+  const listed = async () => ((await t.inject({ url: '/staff/overview/', auth: as('billing') })).json().payments_to_refund as { reference: string }[]).map((p) => p.reference);
+  expect(await listed()).toContain(kept.reference);
+  // Support reads the overview but may not say this; a reference is required; a payment that credited someone is not one.
+  expect((await t.inject({ method: 'POST', url: url(kept.reference), auth: as('support'), payload: { refund_reference: 're_1' } })).statusCode).toBe(404);
+  const blank = await t.inject({ method: 'POST', url: url(kept.reference), auth: as('billing'), payload: { refund_reference: '  ' } });
+  expect([blank.statusCode, blank.json()]).toEqual([400, { refund_reference: ["Enter the gateway's refund reference."] }]);
+  const credited = await t.inject({ method: 'POST', url: url(paid.reference), auth: as('billing'), payload: { refund_reference: 're_1' } });
+  expect([credited.statusCode, credited.json()]).toEqual([404, { detail: 'No such payment to refund.' }]);
+  // Said twice at once: one is taken, the other refused.
+  const both = await Promise.all(
+    ['re_A', 're_B'].map((r) => t.inject({ method: 'POST', url: url(kept.reference), auth: as('billing'), payload: { refund_reference: r } })),
+  );
+  expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  const ok = both.find((r) => r.statusCode === 200)!.json();
+  expect(ok).toEqual({
+    message: 'Marked refunded at the gateway.',
+    data: { reference: kept.reference, refund_reference: expect.stringMatching(/^re_[AB]$/), refunded_at: t.clock.now().toISOString() },
+  });
+  expect(both.find((r) => r.statusCode === 400)!.json()).toEqual({
+    refund_reference: [`Payment ${kept.reference} was marked refunded on ${t.clock.now().toISOString().slice(0, 10)} (${ok.data.refund_reference}).`],
+  });
+  expect(await listed()).not.toContain(kept.reference);
+  const entries = (await t.inject({ url: `/staff/audit/?target=${encodeURIComponent(kept.reference)}`, auth: as('admin') })).json();
+  expect(entries.results ?? entries).toEqual([
+    expect.objectContaining({ action: 'payment.refunded_at_gateway', actor_role: 'billing', after: { refunded: true, refund_reference: ok.data.refund_reference, amount: 30, currency: 'USD' } }),
+  ]);
+});
+
 test('a post\'s other HTML is stored sanitised: what the allow-list lacks is removed, a script is still a 400', async () => {
   const url = '/staff/content/posts/';
   const made = (

@@ -20,6 +20,8 @@ export const ACCESS = {
   /** The 'Adjust wallet' form on a customer's page. */
   adjustWallet: BILLING,
   invoices: BILLING,
+  /** 'Mark refunded' on the overview's payments to refund at the gateway. */
+  markRefunded: BILLING,
   catalogue: ADMIN,
   content: ADMIN,
   audit: ADMIN,

@@ -1,10 +1,16 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatMoney } from 'shared/format';
 import { LoadState, useLoad } from 'shared/load';
-import { Card } from 'shared/ui';
+import { Button, Card, Dialog, TextField } from 'shared/ui';
 import { getOverview } from '../api/get-overview';
+import { markRefunded } from '../api/mark-refunded';
+import type { Overview } from '../api/types';
 import { useMay } from '../components/access';
 import { Grid, StaffFrame } from '../components/staff-frame';
+import { useAction } from '../components/use-action';
+
+type ToRefund = NonNullable<Overview['payments_to_refund']>[number];
 
 const money = (rows: { currency: string; count: number; total: number }[]) =>
   rows.length ? (
@@ -23,6 +29,8 @@ export function OverviewPage() {
   const load = useLoad(getOverview, { id: 'staff/overview' });
   // Every role sees the counts; only those who handle tickets get a link to them.
   const mayTickets = useMay('tickets');
+  const mayMarkRefunded = useMay('markRefunded');
+  const [refunding, setRefunding] = useState<ToRefund | null>(null);
   return (
     <StaffFrame title="Staff">
       <LoadState load={load} what="overview" placeholder="cards">
@@ -78,6 +86,14 @@ export function OverviewPage() {
                     <li key={p.reference}>
                       {p.reference} · {formatMoney(p.amount, p.currency)} ·{' '}
                       <Link to={`/staff/customers/${p.user}`}>{p.username}</Link> · {formatDate(p.settled_at)}: {p.reason}
+                      {mayMarkRefunded ? (
+                        <>
+                          {' '}
+                          <Button variant="ghost" aria-label={`Mark refunded: ${p.reference}`} onClick={() => setRefunding(p)}>
+                            Mark refunded
+                          </Button>
+                        </>
+                      ) : null}
                     </li>
                   ))}
                 </ul>
@@ -88,6 +104,55 @@ export function OverviewPage() {
           </Grid>
         )}
       </LoadState>
+      <MarkRefundedDialog
+        payment={refunding}
+        onClose={() => setRefunding(null)}
+        onDone={() => {
+          setRefunding(null);
+          load.reload();
+        }}
+      />
     </StaffFrame>
+  );
+}
+
+/** Billing says a payment the gateway kept was refunded there, with the gateway's refund reference. */
+function MarkRefundedDialog({ payment, onClose, onDone }: { payment: ToRefund | null; onClose(): void; onDone(): void }) {
+  return (
+    <Dialog open={payment !== null} title="Refunded at the gateway" onClose={onClose}>
+      {payment ? <MarkRefundedForm key={payment.reference} payment={payment} onDone={onDone} /> : null}
+    </Dialog>
+  );
+}
+
+function MarkRefundedForm({ payment, onDone }: { payment: ToRefund; onDone(): void }) {
+  const [reference, setReference] = useState('');
+  const { busy, errors, run } = useAction();
+  return (
+    <form
+      aria-label="Mark refunded"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(() => markRefunded(payment.reference, reference), 'Marked refunded at the gateway.').then((ok) => ok && onDone());
+      }}
+    >
+      <p>
+        {payment.reference} · {formatMoney(payment.amount, payment.currency)} · {payment.username}. Refund it at the gateway first, then
+        enter the gateway&apos;s refund reference.
+      </p>
+      <TextField
+        label="Gateway refund reference"
+        name="refund_reference"
+        value={reference}
+        error={errors.refund_reference}
+        onChange={(e) => setReference(e.target.value)}
+        maxLength={100}
+        required
+      />
+      <Button type="submit" disabled={busy} aria-busy={busy}>
+        Mark refunded
+      </Button>
+    </form>
   );
 }

@@ -173,6 +173,48 @@ describe('overview', () => {
   });
 });
 
+describe('payments to refund at the gateway', () => {
+  const overviewWith = (payments_to_refund: unknown[]) => ({
+    body: { date: '2026-03-02', open_tickets: [], unpaid_invoices: [], overdue_invoices: [], revenue_today: [], domains_expiring: [], payments_to_refund },
+  });
+  const kept = { reference: 'dep_abc', user: 3, username: 'ada', amount: 70, currency: 'USD', reason: 'gateway reported USD 69.00, expected USD 70.00', settled_at: '2026-03-01T10:00:00Z' };
+
+  it('billing marks one refunded with the gateway\'s reference (the server\'s error at the field first); it leaves the list', async () => {
+    let marked = false;
+    const api = fakeApi({
+      'GET core/me': { body: { data: { id: 4, username: 'bola', role: 'billing' } } },
+      'GET staff/overview': () => overviewWith(marked ? [] : [kept]),
+      'POST staff/payments/dep_abc/refunded': (call: Call) => {
+        const ref = (call.body as { refund_reference: string }).refund_reference;
+        if (!ref.trim()) return { status: 400, body: { refund_reference: ["Enter the gateway's refund reference."] } };
+        marked = true;
+        return { body: { message: 'Marked refunded at the gateway.', data: { reference: 'dep_abc', refund_reference: ref, refunded_at: '2026-03-02T10:00:00Z' } } };
+      },
+    });
+    renderRoutes(routes, '/staff');
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark refunded: dep_abc' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refunded at the gateway' });
+    expect(dialog).toHaveTextContent('dep_abc · $70.00 · ada.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark refunded' }));
+    expect(await within(dialog).findByText("Enter the gateway's refund reference.")).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Gateway refund reference'), 're_123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark refunded' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.find('POST', 'staff/payments/dep_abc/refunded').at(-1)!.body).toEqual({ refund_reference: 're_123' });
+    const card = (await screen.findByRole('heading', { name: 'Payments to refund at the gateway' })).parentElement!;
+    await waitFor(() => expect(within(card).queryByRole('listitem')).not.toBeInTheDocument());
+    expect(within(card).getByText('None')).toBeInTheDocument();
+  });
+
+  it('support sees them but is not offered the action (the API refuses it to support)', async () => {
+    fakeApi({ 'GET core/me': { body: { data: { id: 2, username: 'tunde', role: 'support' } } }, 'GET staff/overview': overviewWith([kept]) });
+    renderRoutes(routes, '/staff');
+    const card = (await screen.findByRole('heading', { name: 'Payments to refund at the gateway' })).parentElement!;
+    expect(await within(card).findByRole('listitem')).toHaveTextContent('dep_abc');
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
 describe('ticket', () => {
   it('offers only enabled support and admin accounts as assignees; a disabled one only while it is the assignee', async () => {
     const ticket = (assigned_to: number | null) => ({
