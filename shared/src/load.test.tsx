@@ -149,6 +149,32 @@ describe('LoadState and ListState', () => {
   });
 });
 
+describe('an address that names nothing', () => {
+  function Page({ fetcher }: { fetcher: () => Promise<string> }) {
+    const load = useLoad(fetcher, { id: 'test/missing' });
+    return (
+      <LoadState load={load} what="customer" missing="No such customer.">
+        {(name) => <p>{name}</p>}
+      </LoadState>
+    );
+  }
+  const httpError = (status: number) => Object.assign(new Error(`HTTP ${status}`), { response: { status } });
+
+  it('says so, without a Retry that could never load it, when the API answers 404', async () => {
+    render(<Page fetcher={jest.fn().mockRejectedValue(httpError(404))} />);
+    expect(await screen.findByText('No such customer.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('any other failure is still one to retry', async () => {
+    render(<Page fetcher={jest.fn().mockRejectedValueOnce(httpError(503)).mockResolvedValueOnce('ada')} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong while fetching the customer. Please retry.');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('ada')).toBeInTheDocument();
+  });
+});
+
 describe('load ids', () => {
   // Server rendering will cache answers by id and key: one id must always name the same data source. Every call of
   // useLoad and prefetch in the remotes gives a literal id '<area>/<what>', its area is its remote, and two call sites

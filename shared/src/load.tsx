@@ -215,6 +215,9 @@ export function useLoad<T>(fetcher: Fetcher<T>, { id, key = '', keepOnNewKey = f
   return { ...rest, reload } as Load<T>;
 }
 
+/** An HTTP error's status (ky's HTTPError carries the response), without importing the client here. */
+const statusOf = (error: unknown): number | undefined => (error as { response?: { status?: unknown } } | null)?.response?.status as number | undefined;
+
 interface FrameProps<T> {
   load: Load<T>;
   /** What is loaded, as the messages say it: 'Loading {what}…', 'fetching the {what}'. */
@@ -229,10 +232,15 @@ interface FrameProps<T> {
   /** Shown instead of `children` when `isEmpty(data)`. */
   empty?: string;
   isEmpty?(data: T): boolean;
+  /**
+   * Shown, without Retry, when the API answered 404: an address that names nothing there (a mistyped or stale id)
+   * would never load by retrying. Without it a 404 is a failure like any other.
+   */
+  missing?: ReactNode;
 }
 
 /** Loading, failure (with Retry) and empty states around loaded content; `children` renders the loaded data. */
-export function LoadState<T>({ load, what, children, whose = 'the', placeholder = 'overlay', columns = 4, empty, isEmpty }: FrameProps<T>) {
+export function LoadState<T>({ load, what, children, whose = 'the', placeholder = 'overlay', columns = 4, empty, isEmpty, missing }: FrameProps<T>) {
   if (load.state === 'loading') {
     if (placeholder === 'overlay') {
       return (
@@ -244,6 +252,7 @@ export function LoadState<T>({ load, what, children, whose = 'the', placeholder 
     return <Skeleton label={`Loading ${what}…`} shape={placeholder} rows={3} columns={columns} />;
   }
   if (load.state === 'failed') {
+    if (missing !== undefined && statusOf(load.error) === 404) return <EmptyState>{missing}</EmptyState>;
     return (
       <div>
         <Notice tone="error" role="alert">

@@ -45,7 +45,7 @@ export function InvoicePage() {
       <p>
         <Link to="/dashboard/invoices">Back to invoices</Link>
       </p>
-      <ListState load={invoice} what="invoice" empty="" isEmpty={() => false}>
+      <ListState load={invoice} what="invoice" empty="" isEmpty={() => false} missing="This invoice is not in your account.">
         {(data) => <InvoiceCard invoice={data} reload={invoice.reload} />}
       </ListState>
     </DashboardFrame>

@@ -24,7 +24,7 @@ export function CustomerPage() {
       <p>
         <Link to="/staff/customers">Back to customers</Link>
       </p>
-      <LoadState load={load} what="customer" placeholder="cards">
+      <LoadState load={load} what="customer" placeholder="cards" missing="No such customer.">
         {(c) => (
           <>
             <Card style={{ marginBottom: '1.5rem' }}>

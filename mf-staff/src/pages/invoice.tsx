@@ -20,7 +20,7 @@ export function InvoicePage() {
       <p>
         <Link to="/staff/invoices">Back to invoices</Link>
       </p>
-      <LoadState load={load} what="invoice" placeholder="cards">
+      <LoadState load={load} what="invoice" placeholder="cards" missing="No such invoice.">
         {(i) => (
           <>
             <Card style={{ marginBottom: '1.5rem' }}>

@@ -173,6 +173,16 @@ describe('overview', () => {
   });
 });
 
+describe('an address that names no customer', () => {
+  it("says 'No such customer.' (a staff account's id among them), not a failure to retry", async () => {
+    fakeApi({ 'GET core/me': admin, 'GET staff/customers/2': { status: 404, body: { detail: 'No such customer.' } } });
+    renderRoutes(routes, '/staff/customers/2');
+    expect(await screen.findByText('No such customer.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to customers' })).toHaveAttribute('href', '/staff/customers');
+  });
+});
+
 describe('payments to refund at the gateway', () => {
   const overviewWith = (payments_to_refund: unknown[]) => ({
     body: { date: '2026-03-02', open_tickets: [], unpaid_invoices: [], overdue_invoices: [], revenue_today: [], domains_expiring: [], payments_to_refund },

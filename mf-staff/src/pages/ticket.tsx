@@ -22,7 +22,7 @@ export function TicketPage() {
       <p>
         <Link to="/staff/tickets">Back to tickets</Link>
       </p>
-      <LoadState load={load} what="ticket" placeholder="cards">
+      <LoadState load={load} what="ticket" placeholder="cards" missing="No such ticket.">
         {([t, members]) => (
           <>
             <Card>
