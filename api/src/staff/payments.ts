@@ -5,6 +5,7 @@
 import { and, desc, eq, gte, isNull, like, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
+import { textField } from '../commerce/fields';
 import type { Executor } from '../db';
 import { users } from '../db/schema';
 import { payments } from '../db/schema-commerce';
@@ -47,14 +48,7 @@ export async function paymentsToRefund(db: Executor, now: Date) {
   }));
 }
 
-const Refunded = v.object({
-  refund_reference: v.pipe(
-    v.optional(v.unknown(), null),
-    v.check((x) => typeof x === 'string' && x.trim() !== '', "Enter the gateway's refund reference."),
-    v.transform((x) => String(x).trim()),
-    v.check((x) => x.length <= 100, 'Ensure this field has no more than 100 characters.'),
-  ),
-});
+const Refunded = v.object({ refund_reference: textField(100, "Enter the gateway's refund reference.") });
 
 export async function paymentAdminRoutes(app: FastifyInstance) {
   const db = app.db.orm;
