@@ -42,6 +42,10 @@ export async function walletOf(ex: Executor, userId: number) {
   };
 }
 
+/** Customer accounts only: the console's customer and invoice routes never act on a staff account (billing would credit,
+ * refund or mark paid its own, or a colleague's, and spend it in the store). */
+export const isCustomer = eq(users.role, 'customer');
+
 export async function customerRoutes(app: FastifyInstance) {
   const db = app.db.orm;
   const profile = (u: typeof users.$inferSelect) => ({
@@ -63,7 +67,6 @@ export async function customerRoutes(app: FastifyInstance) {
 
   // Customers only: staff accounts are the admin's (staff/accounts.ts). Billing could otherwise credit its own wallet
   // (or a colleague's) and spend it in the store, and every role read the others' profiles and wallets.
-  const isCustomer = eq(users.role, 'customer');
   const customerById = (raw: string) => {
     if (!/^\d{1,9}$/.test(raw)) throw notFound('No such customer.');
     return db.select().from(users).where(and(eq(users.id, Number(raw)), isCustomer));

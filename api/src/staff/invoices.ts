@@ -1,4 +1,4 @@
-// Staff invoices: the list (filter by status), one invoice with its refunds; refund a paid invoice in full or in
+// Staff invoices (customers' only): the list (filter by status), one invoice with its refunds; refund a paid invoice in full or in
 // part to the customer's wallet as a credit note (never more than was paid: the invoice row is locked while its
 // refunds are summed, so two refunds at once give the money once); mark an unpaid invoice paid by bank transfer.
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { notFound, parseBody, validationError } from '../http/errors';
 import { formatMoney, toMajor } from '../money/money';
 import { credit } from '../payments/wallet';
 import { audit } from './audit';
+import { isCustomer } from './customers';
 import { escapeLike, moneyField, reasonField } from './fields';
 import { staffOf } from './plugin';
 import { invoiceRefunds } from './schema';
@@ -60,10 +61,15 @@ export async function invoiceAdminRoutes(app: FastifyInstance) {
   });
   const load = async (ex: Executor, raw: string, lock = false) => {
     if (!/^\d{1,9}$/.test(raw)) throw notFound('No such invoice.');
-    const q = ex.select().from(invoices).where(eq(invoices.id, Number(raw)));
-    const [i] = lock ? await q.for('update') : await q;
-    if (!i) throw notFound('No such invoice.');
-    return i;
+    // A staff account's own invoice is not the console's: no refund or mark-paid of one's own purchase.
+    const q = ex
+      .select({ invoice: invoices })
+      .from(invoices)
+      .innerJoin(users, eq(users.id, invoices.userId))
+      .where(and(eq(invoices.id, Number(raw)), isCustomer));
+    const [row] = lock ? await q.for('update', { of: invoices }) : await q;
+    if (!row) throw notFound('No such invoice.');
+    return row.invoice;
   };
 
   app.get('/staff/invoices/', async (request) => {
@@ -84,7 +90,7 @@ export async function invoiceAdminRoutes(app: FastifyInstance) {
       .select({ invoice: invoices, username: users.username, refunded: sql<string | null>`(SELECT sum(amount_minor) FROM invoice_refunds r WHERE r.invoice_id = ${invoices.id})` })
       .from(invoices)
       .innerJoin(users, eq(users.id, invoices.userId))
-      .where(where.length ? and(...where) : undefined)
+      .where(and(isCustomer, ...where))
       .orderBy(desc(invoices.id))
       .limit(200);
     return rows.map((r) => view(r.invoice, r.username, Number(r.refunded ?? 0)));

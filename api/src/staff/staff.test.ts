@@ -1,8 +1,9 @@
 // The operator's console: tickets, wallet adjustments, refunds (under races), bank transfers, catalogue, content and
 // the audit log written in the same transaction as each action.
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../commerce/test-app';
 import { users } from '../db/schema';
+import { invoices } from '../db/schema-commerce';
 import { settle } from '../payments/settle';
 import { credit } from '../payments/wallet';
 import type { Role } from './access';
@@ -86,6 +87,23 @@ test('staff accounts are not customers: no wallet adjustment (billing crediting 
   }
   expect(await balance(self.auth)).toBe(0);
   expect((await t.inject({ url: `/staff/customers/?q=${self.username}`, auth: as('admin') })).json()).toEqual([]);
+});
+
+test("a staff account's own purchase is not the console's: billing can neither mark its own invoice paid nor refund it to itself", async () => {
+  const self = staff.billing!;
+  const name = `self-serve-${Date.now().toString(36)}.com`;
+  expect((await t.inject({ method: 'POST', url: '/api/cart/', auth: self.auth, payload: { service_id: 1, product_id: 1, metadata: { domain_name: name } } })).statusCode).toBe(200);
+  expect((await t.inject({ method: 'POST', url: '/api/checkout/', auth: self.auth, payload: { payment_kind: 'fiat_payment_gateway', currency: 'USD' } })).statusCode).toBe(200);
+  const [{ id }] = (await t.db.orm.select({ id: invoices.id }).from(invoices).where(eq(invoices.userId, self.id)).orderBy(desc(invoices.id)).limit(1)) as [{ id: number }];
+  const paid = await t.inject({ method: 'POST', url: `/staff/invoices/${id}/mark-paid/`, auth: as('billing'), payload: { reference: 'fake-bank-ref' } });
+  expect([paid.statusCode, paid.json()]).toEqual([404, { detail: 'No such invoice.' }]);
+  // Paid (by the gateway, say): still no refund to its own wallet, and the console neither lists nor shows it.
+  await t.db.orm.execute(sql`UPDATE invoices SET status = 'Paid', paid_at = now() WHERE id = ${id}`);
+  const refund = await t.inject({ method: 'POST', url: `/staff/invoices/${id}/refunds/`, auth: as('admin'), payload: { amount: '1.00', reason: 'Refund to a colleague' } });
+  expect([refund.statusCode, refund.json()]).toEqual([404, { detail: 'No such invoice.' }]);
+  expect((await t.inject({ url: `/staff/invoices/${id}/`, auth: as('billing') })).statusCode).toBe(404);
+  expect(((await t.inject({ url: `/staff/invoices/?q=${self.username}`, auth: as('billing') })).json() as unknown[]).length).toBe(0);
+  expect(await balance(self.auth)).toBe(0);
 });
 
 test('an amount sent as a JSON number has at most 2 decimals too: refused, not rounded to a cent', async () => {
