@@ -2,6 +2,7 @@
 import { and, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { authTokens, oneTimeCodes, users, type CodePurpose, type User } from '../db/schema';
+import { emailChanges } from '../db/schema-security';
 import type { AuthUser } from '../types';
 import { ACCESS_TTL_MS, MAX_CODE_ATTEMPTS, REFRESH_WINDOW_MS } from './policy';
 import { randomToken, sha256 } from './secrets';
@@ -39,6 +40,16 @@ export async function retireCodes(ex: Executor, userId: number, purpose: CodePur
     .update(oneTimeCodes)
     .set({ usedAt: now })
     .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt)));
+}
+
+/**
+ * A new password (changed or reset) ends what someone else may have started with the old one: pending login,
+ * second-factor and reset codes, and a pending e-mail change (whose link would otherwise still hand the account's
+ * address, and so its next password reset, to whoever asked for it).
+ */
+export async function retireAfterNewPassword(ex: Executor, userId: number, now: Date) {
+  for (const purpose of ['login', 'second_factor', 'password_reset'] as const) await retireCodes(ex, userId, purpose, now);
+  await ex.update(emailChanges).set({ usedAt: now }).where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
 }
 
 export async function insertCode(

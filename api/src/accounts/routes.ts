@@ -326,11 +326,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       const now = clock.now();
       if (!(await repo.consumeCode(tx, code.id, now))) throw nonFieldError(MESSAGES.badResetLink);
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-      // A new password ends every session and every pending login code.
+      // A new password ends every session, every pending code and a pending e-mail change.
       await repo.revokeAllSessions(tx, user.id, now);
-      await repo.retireCodes(tx, user.id, 'login', now);
-      await repo.retireCodes(tx, user.id, 'second_factor', now);
-      await repo.retireCodes(tx, user.id, 'password_reset', now);
+      await repo.retireAfterNewPassword(tx, user.id, now);
     });
     app.accounts.forgetSessions({ userId: user.id });
     return { message: MESSAGES.resetDone };

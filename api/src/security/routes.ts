@@ -147,7 +147,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
         .set({ revokedAt: now })
         .where(and(eq(authTokens.userId, user.id), isNull(authTokens.revokedAt), ne(authTokens.id, sessionId)));
       await tx.update(authTokens).set({ authenticatedAt: now }).where(eq(authTokens.id, sessionId));
-      for (const purpose of ['login', 'second_factor', 'password_reset'] as const) await repo.retireCodes(tx, user.id, purpose, now);
+      await repo.retireAfterNewPassword(tx, user.id, now);
       await app.mail.send(passwordChangedMail(product, user, now), tx);
     });
     app.accounts.forgetSessions({ userId: user.id });
@@ -276,6 +276,8 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
         .where(and(eq(totpSecrets.userId, user.id), isNull(totpSecrets.confirmedAt)))
         .returning({ userId: totpSecrets.userId });
       if (done.length !== 1) throw detailError(400, M.totpAlreadyOn);
+      // A mailed login code asked for before the second factor existed would sign in without it.
+      await repo.retireCodes(tx, user.id, 'login', now);
       const fresh = (await unusedRecoveryCodes(tx, user.id)) === 0 ? await replaceRecoveryCodes(tx, key, user.id, now) : [];
       await app.mail.send(twoFactorChangedMail(product, user, 'An authenticator app was turned on for your account', now), tx);
       return fresh;
@@ -326,6 +328,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
           createdAt: now,
         })
         .returning();
+      await repo.retireCodes(tx, user.id, 'login', now); // as when an authenticator app is turned on
       const codes = (await unusedRecoveryCodes(tx, user.id)) === 0 ? await replaceRecoveryCodes(tx, key, user.id, now) : [];
       await app.mail.send(twoFactorChangedMail(product, user, `A passkey named '${input.name}' was added to your account`, now), tx);
       return { row: row!, codes };

@@ -155,6 +155,28 @@ describe('recent re-authentication and e-mail change', () => {
     expect(again.json()).toEqual({ detail: M.badEmailLink });
   });
 
+  it('a new password, changed or reset, cancels a pending change: whoever asked for it with the old one gets no address', async () => {
+    for (const how of ['change', 'reset'] as const) {
+      const u = await activeUser(t.app);
+      const intruder = `intruder-${how}-${u.email}`;
+      expect((await call('POST', '/core/change-email/', u.access, { email: intruder, password: u.password })).statusCode).toBe(200);
+      const token = codeIn((await lastMailTo(t.app, intruder)).text, /\/auth\/confirm-email\/(\S+)/);
+      if (how === 'change') {
+        const changed = await call('POST', '/core/change-password/', u.access, { current_password: u.password, new_password: 'owner-again-2024', re_new_password: 'owner-again-2024' });
+        expect(changed.statusCode).toBe(200);
+      } else {
+        await call('POST', '/core/request-password-reset/', undefined, { username: u.username });
+        const [, uid, reset] = /reset-password\/([^/\s]+)\/([^/\s]+)/.exec((await lastMailTo(t.app, u.email)).text)!;
+        const done = await call('POST', '/core/reset-password/', undefined, { uid, token: reset, new_password: 'owner-again-2024', re_new_password: 'owner-again-2024' });
+        expect(done.statusCode).toBe(200);
+      }
+      const late = await call('POST', '/core/confirm-email/', undefined, { token });
+      expect([late.statusCode, late.json()]).toEqual([400, { detail: M.badEmailLink }]);
+      const [row] = await t.db.orm.select().from(users).where(eq(users.username, u.username));
+      expect(row!.email).toBe(u.email);
+    }
+  });
+
   it('a link is dead after 24 hours', async () => {
     const u = await activeUser(t.app);
     const next = `late-${u.email}`;
@@ -210,6 +232,17 @@ describe('authenticator app (TOTP)', () => {
     t.clock.advance(30_000);
     const next = await call('POST', '/core/login/second-factor/', undefined, { method: 'totp', code: totpNow(secret) }, { login_attempt: second.attempt });
     expect(next.statusCode).toBe(200);
+  });
+
+  it('turning it (or a passkey) on ends a login whose code was already mailed: that code would sign in without the factor', async () => {
+    for (const factor of ['totp', 'passkey'] as const) {
+      const u = await activeUser(t.app);
+      const pending = await startLogin(t.app, u.username, u.password, u.email);
+      if (factor === 'totp') await enableTotp(u.access);
+      else await addPasskey(u.access);
+      const late = await call('POST', '/core/submit-login-code/', undefined, { login_code: pending.code }, { login_attempt: pending.attempt });
+      expect([late.statusCode, late.json()]).toEqual([400, { non_field_errors: [MESSAGES.deadLoginCode] }]);
+    }
   });
 
   it('5 wrong codes end the attempt like a mailed code (even the right code then fails)', async () => {
