@@ -1,6 +1,7 @@
 // Tokens, codes and passwords. Tokens are 32 random bytes; only their SHA-256 is stored. Passwords use argon2id.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { isRowId } from '../db';
 
 export const randomToken = () => randomBytes(32).toString('base64url');
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -34,5 +35,5 @@ export const encodeUid = (id: number) => Buffer.from(String(id)).toString('base6
 export function decodeUid(uid: string): number | undefined {
   if (!/^[A-Za-z0-9_-]{1,16}$/.test(uid)) return undefined;
   const text = Buffer.from(uid, 'base64url').toString('utf8');
-  return /^[1-9]\d{0,9}$/.test(text) ? Number(text) : undefined;
+  return /^[1-9]\d{0,9}$/.test(text) && isRowId(Number(text)) ? Number(text) : undefined;
 }

@@ -13,6 +13,7 @@ import { toMajor } from '../money/money';
 import { invoicePdf } from './invoice-pdf';
 import { rowsOf } from './renewals';
 import { findOwnInvoice } from './routes';
+import { isRowId } from '../db';
 
 function autoRenewOf(body: unknown): boolean {
   const value = (body as { auto_renew?: unknown } | null)?.auto_renew;
@@ -24,7 +25,7 @@ const ENDED_DOMAIN_STATUSES: string[] = ['Released', 'Cancelled'];
 
 const idOf = (raw: string) => {
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+  if (!isRowId(id)) throw notFound();
   return id;
 };
 

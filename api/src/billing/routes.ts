@@ -8,6 +8,7 @@ import { nonFieldError, notFound } from '../http/errors';
 import { toMajor } from '../money/money';
 import { checkout, payExistingInvoice } from './checkout';
 import { paymentMethodLabel } from './provision';
+import { isRowId } from '../db';
 
 type Invoice = typeof invoices.$inferSelect;
 
@@ -32,7 +33,7 @@ function invoiceView(i: Invoice) {
 export async function findOwnInvoice(app: FastifyInstance, raw: string, userId: number): Promise<Invoice> {
   const byNumber = /^INV-\d{1,12}$/i.test(raw);
   const id = Number(raw);
-  if (!byNumber && (!Number.isSafeInteger(id) || id < 1)) throw notFound();
+  if (!byNumber && !isRowId(id)) throw notFound();
   const [inv] = await app.db.orm
     .select()
     .from(invoices)
@@ -80,7 +81,7 @@ export async function billingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const id = Number((request.params as { id: string }).id);
-      if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+      if (!isRowId(id)) throw notFound();
       const body = request.body;
       if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
         throw nonFieldError('Invalid data. Expected a dictionary.');

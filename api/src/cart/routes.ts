@@ -27,6 +27,7 @@ import {
   priceItem,
   touch,
 } from './repository';
+import { isRowId } from '../db';
 
 export const MAX_CART_ITEMS = 30;
 const HOSTNAME_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -249,7 +250,7 @@ export async function cartRoutes(app: FastifyInstance) {
   /** The item, if it is in the caller's cart; 404 otherwise (another customer's item included). */
   const ownItem = async (request: Parameters<typeof findCart>[1], itemId: number): Promise<CartItem> => {
     const cart = await findCart(db, request);
-    if (!cart || !Number.isSafeInteger(itemId)) throw notFound('No such item in your cart.');
+    if (!cart || !isRowId(itemId)) throw notFound('No such item in your cart.');
     const [item] = await db
       .select()
       .from(cartItems)

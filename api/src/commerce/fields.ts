@@ -1,6 +1,7 @@
 // Body field schemas shared by the commerce routes. A missing key says 'This field is required.' (DRF's words), not
 // valibot's 'Invalid key'.
 import * as v from 'valibot';
+import { isRowId } from '../db';
 
 /** A required whole positive id, given as a number or a string of digits. */
 export const idField = (field: string) =>
@@ -9,8 +10,7 @@ export const idField = (field: string) =>
     v.check((x) => x !== undefined && x !== null, 'This field is required.'),
     v.check(
       (x) =>
-        (typeof x === 'number' && Number.isSafeInteger(x) && x >= 1) ||
-        (typeof x === 'string' && /^\d{1,9}$/.test(x) && Number(x) >= 1),
+        (typeof x === 'number' && isRowId(x)) || (typeof x === 'string' && /^\d{1,10}$/.test(x) && isRowId(Number(x))),
       `${field} must be a whole number.`,
     ),
     v.transform((x) => Number(x)),

@@ -9,6 +9,12 @@ import { listenPostgres } from './listen';
 import { lockDataDir, type DirLock } from './lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
+
+/**
+ * Whether `n` can be a row id: the tables' ids are PostgreSQL `integer`s (serial), 1 to 2^31-1. Anything else names no
+ * row, and must not reach the database, which answers a larger number with an error (a 500), not with no row.
+ */
+export const isRowId = (n: number): boolean => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647;
 /** A transaction has the same query API as the database; functions that take an executor accept either. */
 export type Executor = Db;
 

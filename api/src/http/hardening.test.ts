@@ -1,5 +1,6 @@
 // Issue 19: each request the attacker's note lists, and each kind of framework error, answers a 4xx in a DRF shape
 // (CONTRACT.md) with no framework code in it: fixed once in app.ts (input.ts, errors.ts), not route by route.
+import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../commerce/test-app';
 import { parseQuerystring } from './input';
 
@@ -89,6 +90,43 @@ describe('repeated query keys: the first value wins', () => {
       ['b', 'c d!'],
     ]);
     expect(Object.getPrototypeOf(q)).toBeNull();
+  });
+});
+
+describe('ids beyond the database\'s integer range name nothing: 404 or 400, never a 500', () => {
+  const HUGE = '3000000000'; // above 2^31-1, the largest serial id
+  it('in every documented path parameter, for a customer and for an admin', async () => {
+    const admin = await t.user({ staff: true });
+    await t.db.orm.execute(sql`UPDATE users SET role = 'admin' WHERE id = ${admin.id}`);
+    const spec = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const tried: string[] = [];
+    for (const [path, ops] of Object.entries(spec.paths)) {
+      if (!path.includes('{')) continue;
+      const url = path.replace(/\{[^}]+\}/g, HUGE);
+      for (const method of Object.keys(ops).map((m) => m.toUpperCase()) as ('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE')[]) {
+        for (const who of [auth, admin.auth]) {
+          const res = await t.inject({ method, url, auth: who, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
+          tried.push(`${method} ${url} ${res.statusCode}`);
+          expect(`${method} ${path}: ${res.statusCode}`).not.toMatch(/: 5\d\d$/);
+        }
+      }
+    }
+    expect(tried.length).toBeGreaterThan(40);
+  });
+
+  it('in body fields that name a row: a ticket, an assignee (0 included)', async () => {
+    expectDrf(await t.inject({ method: 'POST', url: '/ticket/replies/', auth, payload: { message: 'x', ticket: Number(HUGE) } }), 400, { ticket: ['ticket must be a whole number.'] });
+    const support = await t.user({ staff: true });
+    const ticket = (await t.inject({ method: 'POST', url: '/ticket/tickets/', auth, payload: { title: 'Range', description: 'Ids.', priority: 'low' } })).json().data as { id: number };
+    for (const assigned_to of [0, Number(HUGE), 1e308, 1.5]) {
+      const staffRoute = await t.inject({ method: 'PATCH', url: `/staff/tickets/${ticket.id}/`, auth: support.auth, payload: { assigned_to } });
+      expect([staffRoute.statusCode, staffRoute.json()]).toEqual([400, { assigned_to: ['Choose a staff member.'] }]);
+      const customerRoute = await t.inject({ method: 'PATCH', url: `/ticket/tickets/${ticket.id}/`, auth: support.auth, payload: { assigned_to } });
+      expect([customerRoute.statusCode, customerRoute.json()]).toEqual([400, { assigned_to: ['assigned_to must be a staff user id.'] }]);
+    }
+    // A reset link whose uid decodes to such a number is a bad link, not a 500.
+    const uid = Buffer.from('9999999999').toString('base64url');
+    expect((await t.inject({ method: 'POST', url: '/core/reset-password/check/', payload: { uid, token: 'abc' } })).statusCode).toBeLessThan(500);
   });
 });
 

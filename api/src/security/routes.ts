@@ -14,7 +14,7 @@ import {
   totpCodeSchema,
 } from 'shared/schemas';
 import * as v from 'valibot';
-import type { Executor } from '../db';
+import { isRowId, type Executor } from '../db';
 import { authTokens, oneTimeCodes, users, type User } from '../db/schema';
 import {
   carts,
@@ -348,7 +348,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     const input = parseBody(passkeyNameSchema, request.body);
     const id = Number((request.params as { id: string }).id);
     // Session ids are PostgreSQL integers: anything else names no session (and must not reach the database).
-    const rows = Number.isInteger(id) && id > 0 && id <= 2_147_483_647
+    const rows = isRowId(id)
       ? await app.db.orm
           .update(webauthnCredentials)
           .set({ name: input.name })
@@ -363,7 +363,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     const id = Number((request.params as { id: string }).id);
     const user = await fullUser(request);
     await inTransaction(async (tx) => {
-      const gone = Number.isInteger(id)
+      const gone = isRowId(id)
         ? await tx
             .delete(webauthnCredentials)
             .where(and(eq(webauthnCredentials.id, id), eq(webauthnCredentials.userId, user.id)))
@@ -400,7 +400,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   app.delete('/core/sessions/:id', { preHandler: app.requireUser, schema: doc('Sign one session out') }, async (request, reply) => {
     const id = Number((request.params as { id: string }).id);
     // Session ids are PostgreSQL integers: anything else names no session (and must not reach the database).
-    const rows = Number.isInteger(id) && id > 0 && id <= 2_147_483_647
+    const rows = isRowId(id)
       ? await app.db.orm
           .update(authTokens)
           .set({ revokedAt: clock.now() })

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { TICKET_PRIORITIES } from 'shared/schemas';
 import { textField } from '../commerce/fields';
-import type { Executor } from '../db';
+import { isRowId, type Executor } from '../db';
 import { users } from '../db/schema';
 import { ticketReplies, tickets } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
@@ -18,7 +18,7 @@ import { DISABLED_ASSIGNEE, TICKET_ROLES } from './access';
 const PatchTicket = v.object({
   status: v.optional(v.picklist(TICKET_STATUSES, `Choose a status: ${TICKET_STATUSES.join(', ')}.`)),
   priority: v.optional(v.picklist(TICKET_PRIORITIES, `Choose a priority: ${TICKET_PRIORITIES.join(', ')}.`)),
-  assigned_to: v.optional(v.nullable(v.pipe(v.number('Choose a staff member.'), v.integer('Choose a staff member.')))),
+  assigned_to: v.optional(v.nullable(v.pipe(v.number('Choose a staff member.'), v.check(isRowId, 'Choose a staff member.')))),
 });
 const NewReply = v.object({ message: textField(5000, 'Write a message.') });
 
@@ -127,7 +127,7 @@ export async function ticketAdminRoutes(app: FastifyInstance) {
     if (body.status === undefined && body.priority === undefined && body.assigned_to === undefined) {
       throw validationError({ non_field_errors: 'Change the status, the priority or the assignee.' });
     }
-    if (body.assigned_to) {
+    if (body.assigned_to !== undefined && body.assigned_to !== null) {
       const [staff] = await db.select().from(users).where(and(eq(users.id, body.assigned_to), inArray(users.role, [...TICKET_ROLES])));
       if (!staff) throw validationError({ assigned_to: 'Choose a support or admin staff member.' });
       if (staff.disabledAt) throw validationError({ assigned_to: DISABLED_ASSIGNEE });

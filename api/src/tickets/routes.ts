@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { TICKET_PRIORITIES } from 'shared/schemas';
 import { idField, textField } from '../commerce/fields';
-import type { Executor } from '../db';
+import { isRowId, type Executor } from '../db';
 import { users } from '../db/schema';
 import { ticketReplies, tickets, type TicketStatus } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
@@ -44,7 +44,7 @@ const PatchTicket = v.object({
     v.nullable(
       v.pipe(
         v.number('assigned_to must be a staff user id.'),
-        v.integer('assigned_to must be a staff user id.'),
+        v.check(isRowId, 'assigned_to must be a staff user id.'),
       ),
     ),
   ),
@@ -104,7 +104,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     const user = request.user!;
     const where: SQL[] = [eq(tickets.id, id)];
     if (!handlesTickets(user)) where.push(eq(tickets.userId, user.id));
-    if (!Number.isSafeInteger(id)) throw notFound('No such ticket.');
+    if (!isRowId(id)) throw notFound('No such ticket.');
     const q = ex
       .select()
       .from(tickets)
@@ -181,7 +181,7 @@ export async function ticketRoutes(app: FastifyInstance) {
         ) {
           throw validationError({ status: 'You can only close your own ticket.' });
         }
-        if (body.assigned_to) {
+        if (body.assigned_to !== undefined && body.assigned_to !== null) {
           const [staff] = await tx
             .select()
             .from(users)
