@@ -23,6 +23,7 @@ import { gatewayFor, MethodUnavailable, returnUrl } from '../payments/methods';
 import { type GatewayKind, PaymentGatewayError, type PaymentProvider } from '../payments/provider';
 import { debit, InsufficientFunds } from '../payments/wallet';
 import { cancelInvoice, payInvoice, type Provisioned } from './provision';
+import { addRestoreFee, restoresFromRedemption } from './renewals';
 
 export const checkoutError = (message: string, extra: Record<string, unknown> = {}) =>
   new ApiError(400, { error: message, ...extra });
@@ -302,10 +303,17 @@ export async function payExistingInvoice(
   const now = app.clock.now();
   const result = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Executor;
-    const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+    let [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
     if (!inv || inv.userId !== user.id) throw new ApiError(404, { detail: 'Not found.' });
     if (inv.status !== 'Unpaid')
       throw checkoutError(`Invoice ${inv.invoicenum} is ${inv.status.toLowerCase()}, not unpaid.`);
+    // A payment started while the domain is in Redemption pays its restore fee. The job system defers the fee while an
+    // earlier gateway payment (started in Grace) is pending; that one, if it succeeds later, no longer matches the
+    // total and goes to the wallet (payments/settle.ts), so it cannot restore the domain at the Grace price either.
+    if (await restoresFromRedemption(tx, inv.id)) {
+      if (await addRestoreFee(tx, await commerce.catalog.get(), inv.id)) [inv] = await tx.select().from(invoices).where(eq(invoices.id, inv.id));
+    }
+    if (!inv) throw new ApiError(404, { detail: 'Not found.' });
     if (paymentKind !== 'wallet') gatewayOrRefuse(app, paymentKind, inv.currency);
     if (paymentKind === 'wallet' || !provider) {
       try {

@@ -232,6 +232,17 @@ export function domainRenewal(
  * Adds the restore fee line to an Unpaid renewal invoice (locked by the caller) and recomputes its VAT and total, unless
  * it already has one. Returns whether it added the fee.
  */
+/** Whether the invoice renews a domain now in Redemption (its payment restores it, with the restore fee). */
+export async function restoresFromRedemption(tx: Executor, invoiceId: number): Promise<boolean> {
+  const rows = rowsOf<{ one: number }>(
+    await tx.execute(sql`
+      SELECT 1 AS one FROM renewals r JOIN customer_domains d ON d.id = r.item_id
+      WHERE r.invoice_id = ${invoiceId} AND r.item_kind = 'domain' AND r.applied_at IS NULL AND d.status = 'Redemption'
+      LIMIT 1`),
+  );
+  return rows.length > 0;
+}
+
 export async function addRestoreFee(tx: Executor, book: PriceBook, invoiceId: number): Promise<boolean> {
   const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
   if (!inv || inv.status !== 'Unpaid') return false;

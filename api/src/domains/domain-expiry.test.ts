@@ -5,6 +5,7 @@
 // interleavings run on PostgreSQL only (node api/scripts/test-pg.mjs src/domains/domain-expiry.test.ts); two passes at
 // once run on both.
 import { and, eq, sql } from 'drizzle-orm';
+import { issueSession } from '../accounts/repository';
 import { newReference } from '../billing/checkout';
 import { payInvoice } from '../billing/provision';
 import { renewalInvoices } from '../billing/renewal-invoices';
@@ -19,6 +20,7 @@ import {
   tlds,
 } from '../db/schema-commerce';
 import { renewals } from '../db/schema-lifecycle';
+import { settle } from '../payments/settle';
 import { signBody } from '../payments/signature';
 import { credit, debit } from '../payments/wallet';
 import { usingPostgres } from '../test/app';
@@ -278,3 +280,40 @@ test('two expiry passes at once: each step happens once (one restore fee, one re
   await domainExpiry(t.app, { now: t.clock.now() });
   expect((await invoiceRow(toRedeem.invoice.id)).totalMinor).toBe(fee);
 }, 30_000);
+
+test('a payment started in Redemption pays the restore fee, even while one started in Grace (which deferred the fee) is pending', async () => {
+  const { u, d, invoice } = await domainWithRenewal();
+  // Signed in at the moved clock (a session from the test's start has expired by then).
+  const pay = async (payment_kind: string) =>
+    t.inject({ method: 'POST', url: `/api/invoices/${invoice.id}/pay/`, auth: `Token ${(await issueSession(t.db.orm, u.id, t.clock.now())).access}`, payload: { payment_kind } });
+  // Grace: a card payment of the renewal's total is started, and left pending.
+  t.clock.set(new Date('2026-04-09T23:00:00Z'));
+  await domainExpiry(t.app, { now: t.clock.now() });
+  expect(await domainRow(d.id)).toMatchObject({ status: 'Grace' });
+  const started = (await pay('fiat_payment_gateway')).json().data as { reference: string; total: number };
+  // Redemption: the fee is deferred under the pending payment...
+  t.clock.set(new Date('2026-04-10T01:00:00Z'));
+  await domainExpiry(t.app, { now: t.clock.now() });
+  expect(await domainRow(d.id)).toMatchObject({ status: 'Redemption' });
+  expect(await lineKinds(invoice.id)).toEqual(['domain_renewal']);
+  // ...but a wallet payment started now pays it.
+  await fund(u.id, 1_000_000);
+  const paid = await pay('wallet');
+  expect(paid.statusCode).toBe(200);
+  expect(await lineKinds(invoice.id)).toEqual(['domain_renewal', 'restore_fee']);
+  const total = (await invoiceRow(invoice.id)).totalMinor;
+  expect(total).toBeGreaterThan(Math.round(started.total * 100));
+  expect(await balance(u.id)).toBe(1_000_000 - total);
+  expect(await domainRow(d.id)).toMatchObject({ status: 'Active' });
+  // The Grace payment succeeding later pays nothing: its money goes back to the wallet.
+  expect(await settle(t.app, 'sandbox', { reference: started.reference, outcome: 'success', amountMinor: Math.round(started.total * 100), currency: 'USD' })).toBe('credited');
+  expect(await balance(u.id)).toBe(1_000_000 - total + Math.round(started.total * 100));
+}, 30_000);
+
+test('an invoice paid through a gateway says so, not the wallet its renewal was issued with', async () => {
+  const { u, invoice } = await domainWithRenewal();
+  expect(invoice.paymentKind).toBe('wallet');
+  const started = (await t.inject({ method: 'POST', url: `/api/invoices/${invoice.id}/pay/`, auth: u.auth, payload: { payment_kind: 'fiat_payment_gateway' } })).json().data as { reference: string; total: number };
+  expect(await settle(t.app, 'sandbox', { reference: started.reference, outcome: 'success', amountMinor: Math.round(started.total * 100), currency: 'USD' })).toBe('invoice paid');
+  expect(await invoiceRow(invoice.id)).toMatchObject({ status: 'Paid', paymentKind: 'fiat_payment_gateway' });
+});

@@ -106,7 +106,11 @@ export async function settle(
       return 'credited';
     }
     provisioned = await payInvoice(tx, p.invoiceId!, now);
-    if (provisioned) return 'invoice paid';
+    if (provisioned) {
+      // Paid by this gateway: the invoice says so (a renewal invoice was issued saying 'wallet', its auto-pay method).
+      await tx.update(invoices).set({ paymentKind: p.paymentKind }).where(eq(invoices.id, p.invoiceId!));
+      return 'invoice paid';
+    }
     // The invoice was meanwhile paid another way (or cancelled): the money is the customer's, so it goes to the wallet.
     await credit(tx, {
       userId: p.userId,
