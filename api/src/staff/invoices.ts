@@ -5,6 +5,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { payInvoice, type Provisioned } from '../billing/provision';
+import { rowsOf } from '../billing/renewals';
 import type { Executor } from '../db';
 import { users } from '../db/schema';
 import { invoiceItems, invoices, walletEntries } from '../db/schema-commerce';
@@ -31,11 +32,17 @@ type Invoice = typeof invoices.$inferSelect;
 
 const INVOICE_STATUSES = ['Unpaid', 'Paid', 'Cancelled'];
 
+/**
+ * What the customer got back of an invoice's money: staff refunds (credit notes) and the automatic refund of a name
+ * someone else registered first (billing/provision.ts), both wallet refunds of the invoice with no gateway payment.
+ * A gateway payment that paid nothing (settle.ts: another amount, the invoice paid meanwhile) is its own money back,
+ * not the invoice's, and has its payment id.
+ */
+const REFUNDED_OF_INVOICE = (invoiceId: SQL | number) =>
+  sql`(SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w WHERE w.invoice_id = ${invoiceId} AND w.kind = 'refund' AND w.payment_id IS NULL)`;
+
 export async function refundedMinor(ex: Executor, invoiceId: number): Promise<number> {
-  const [row] = await ex
-    .select({ total: sql<string | null>`sum(${invoiceRefunds.amountMinor})` })
-    .from(invoiceRefunds)
-    .where(eq(invoiceRefunds.invoiceId, invoiceId));
+  const [row] = rowsOf<{ total: string }>(await ex.execute(sql`SELECT ${REFUNDED_OF_INVOICE(invoiceId)} AS total`));
   return Number(row?.total ?? 0);
 }
 
@@ -87,7 +94,7 @@ export async function invoiceAdminRoutes(app: FastifyInstance) {
       where.push(sql`(${invoices.invoicenum} ILIKE ${like} OR ${users.username} ILIKE ${like})`);
     }
     const rows = await db
-      .select({ invoice: invoices, username: users.username, refunded: sql<string | null>`(SELECT sum(amount_minor) FROM invoice_refunds r WHERE r.invoice_id = ${invoices.id})` })
+      .select({ invoice: invoices, username: users.username, refunded: sql<string>`${REFUNDED_OF_INVOICE(sql`${invoices.id}`)}` })
       .from(invoices)
       .innerJoin(users, eq(users.id, invoices.userId))
       .where(and(isCustomer, ...where))
@@ -103,7 +110,7 @@ export async function invoiceAdminRoutes(app: FastifyInstance) {
       db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, i.id)).orderBy(invoiceItems.id),
       db.select().from(invoiceRefunds).where(eq(invoiceRefunds.invoiceId, i.id)).orderBy(invoiceRefunds.id),
     ]);
-    const refunded = refunds.reduce((s, r) => s + r.amountMinor, 0);
+    const refunded = await refundedMinor(db, i.id);
     return {
       ...view(i, u?.username ?? '', refunded),
       items: items.map((it) => ({ id: it.id, name: it.name, domain: it.domainName, amount: toMajor(it.amountMinor) })),

@@ -142,6 +142,18 @@ test('a refund: in part, never more than was paid, never twice the same money (t
   expect(log).toHaveLength(2);
 });
 
+test('money the store already gave back for an invoice (a name someone else registered first) is not refundable again', async () => {
+  const { u, invoice } = await paidInvoice();
+  const total = Math.round(invoice.total * 100);
+  // What billing/provision.ts writes when the name was taken meanwhile: the item's price back to the wallet.
+  await credit(t.db.orm, { userId: u.id, currency: 'USD', amountMinor: total, kind: 'refund', invoiceId: invoice.invoice_id, description: 'Refund: taken', now: t.clock.now() });
+  const seen = (await t.inject({ url: `/staff/invoices/${invoice.invoice_id}/`, auth: as('billing') })).json();
+  expect([seen.refunded, seen.refundable]).toEqual([invoice.total, 0]);
+  const again = await t.inject({ method: 'POST', url: `/staff/invoices/${invoice.invoice_id}/refunds/`, auth: as('billing'), payload: { amount: invoice.total, reason: 'Customer asked' } });
+  expect([again.statusCode, again.json()]).toEqual([400, { amount: [`Invoice ${invoice.invoicenum} has already been refunded in full.`] }]);
+  expect(await balance(u.auth)).toBe(1000 - invoice.total + invoice.total);
+});
+
 test('an unpaid invoice marked paid by bank transfer (with its reference) is provisioned once', async () => {
   const c = await t.user();
   const name = `bank-${Date.now().toString(36)}.com`;
