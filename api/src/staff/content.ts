@@ -100,7 +100,8 @@ const postView = (p: Post) => ({
   created_at: p.createdAt.toISOString(),
   updated_at: p.updatedAt ? p.updatedAt.toISOString() : null,
 });
-const postAudit = (p: Post) => ({ title: p.title, slug: p.slug, published: p.published, content_length: p.content.length });
+/** What the audit log keeps of a post, before and after an action: its values, the body included (a changed link shows). */
+const postAudit = (p: Post) => ({ title: p.title, slug: p.slug, author: p.author, published: p.published, content: p.content });
 
 export async function contentAdminRoutes(app: FastifyInstance) {
   const db = app.db.orm;
@@ -143,6 +144,9 @@ export async function contentAdminRoutes(app: FastifyInstance) {
 
   app.patch('/staff/content/posts/:id/', async (request) => {
     const body = parseBody(PatchPost, request.body);
+    if (Object.values(body).every((x) => x === undefined)) {
+      throw validationError({ non_field_errors: 'Change the title, the content, the author or whether it is published.' });
+    }
     const me = staffOf(request);
     const id = idOf((request.params as { id: string }).id, 'post');
     const now = app.clock.now();
@@ -232,6 +236,7 @@ export async function contentAdminRoutes(app: FastifyInstance) {
 
   app.patch('/staff/content/faqs/:id/', async (request) => {
     const body = parseBody(PatchFaq, request.body);
+    if (body.question === undefined && body.answer === undefined) throw validationError({ non_field_errors: 'Change the question or the answer.' });
     const me = staffOf(request);
     const id = idOf((request.params as { id: string }).id, 'FAQ');
     const now = app.clock.now();

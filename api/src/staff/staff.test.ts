@@ -204,6 +204,22 @@ test('content: a post with a script is refused; create as draft, publish, edit; 
   expect((await t.inject({ url: '/manager/privacy_policies/' })).json()[0].privacy_policy).toBe('<p>New privacy text</p>');
 });
 
+test('an edit that changes nothing is a 400, not a 500 or an empty audit entry; a post edit keeps its body before and after', async () => {
+  const made = (await t.inject({ method: 'POST', url: '/staff/content/posts/', auth: as('admin'), payload: { title: 'Audited body', content: '<p><a href="https://a.example">link</a></p>' } })).json().data;
+  for (const payload of [{}, { foo: 1 }]) {
+    const post = await t.inject({ method: 'PATCH', url: `/staff/content/posts/${made.id}/`, auth: as('admin'), payload });
+    expect([post.statusCode, post.json()]).toEqual([400, { non_field_errors: ['Change the title, the content, the author or whether it is published.'] }]);
+  }
+  const faq = (await t.inject({ method: 'POST', url: '/staff/content/faqs/', auth: as('admin'), payload: { question: 'Why?', answer: 'Because.' } })).json().data;
+  for (const payload of [{}, { foo: 1 }]) {
+    const res = await t.inject({ method: 'PATCH', url: `/staff/content/faqs/${faq.id}/`, auth: as('admin'), payload });
+    expect([res.statusCode, res.json()]).toEqual([400, { non_field_errors: ['Change the question or the answer.'] }]);
+  }
+  await t.inject({ method: 'PATCH', url: `/staff/content/posts/${made.id}/`, auth: as('admin'), payload: { content: '<p><a href="https://b.example">link</a></p>' } });
+  const [edit] = (await audits('content.post_edit')).filter((e) => e.target_id === String(made.id));
+  expect(edit).toMatchObject({ before: { content: expect.stringContaining('https://a.example') }, after: { content: expect.stringContaining('https://b.example') } });
+});
+
 test("a post's cover: the house cover when none is named; a file under /static/, with or without the prefix; else a 400", async () => {
   const url = '/staff/content/posts/';
   let n = 0;
