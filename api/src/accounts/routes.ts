@@ -251,7 +251,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         if (!old) throw invalidToken();
         revoked = old.id;
         const user = await repo.findUserById(tx, old.userId);
-        if (!user || !user.isActive) throw invalidToken();
+        if (!user || !user.isActive || user.disabledAt) throw invalidToken();
         // The new session keeps the old one's sign-in details and re-authentication time.
         const session = await repo.issueSession(tx, user.id, now, {
           signedInAt: old.signedInAt,

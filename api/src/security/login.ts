@@ -94,7 +94,7 @@ export const secondFactorLoginRoutes: FastifyPluginAsync = async (app) => {
         const tx = t as unknown as Executor;
         if (!(await repo.consumeCode(tx, row.id, clock.now()))) throw nonFieldError(M.dead);
         const user = await repo.findUserById(tx, row.userId);
-        if (!user || !user.isActive) throw nonFieldError(M.dead);
+        if (!user || !user.isActive || user.disabledAt) throw nonFieldError(M.dead); // disabled meanwhile: no session
         return startUserSession(app, tx, user, request, reply, 'second_factor');
       });
       reply.clearCookie(LOGIN_ATTEMPT_COOKIE, { path: '/core', httpOnly: true, sameSite: 'lax', secure: secureCookie });

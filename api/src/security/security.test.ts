@@ -245,6 +245,16 @@ describe('authenticator app (TOTP)', () => {
     }
   });
 
+  it('an account disabled between the password and the code gets no session', async () => {
+    const u = await activeUser(t.app);
+    const { secret } = await enableTotp(u.access);
+    t.clock.advance(MIN);
+    const { attempt } = await passwordStep(u);
+    await t.db.orm.update(users).set({ disabledAt: t.clock.now() }).where(eq(users.username, u.username));
+    const res = await call('POST', '/core/login/second-factor/', undefined, { method: 'totp', code: totpNow(secret) }, { login_attempt: attempt });
+    expect([res.statusCode, res.json()]).toEqual([400, { non_field_errors: [MESSAGES.deadLoginCode] }]);
+  });
+
   it('5 wrong codes end the attempt like a mailed code (even the right code then fails)', async () => {
     const u = await activeUser(t.app);
     const { secret } = await enableTotp(u.access);
