@@ -79,6 +79,14 @@ test('the time machine: read, move forwards, never backwards', async () => {
   expect(back.json()).toEqual({ advance_days: ['The clock cannot move backwards.'] });
   expect((await t.inject({ url: '/dev/clock' })).json().now).toBe(moved.json().now);
   expect((await t.inject({ method: 'POST', url: '/dev/clock', payload: { advance_hours: 'x' } })).statusCode).toBe(400);
+  // Not past the year 9999: a date there is still a date (before, the moves added up to an invalid one, and every
+  // request that read the clock answered 500 from then on, even after a restart).
+  const today = t.clock.now();
+  t.clock.set(new Date('9999-12-01T00:00:00Z'));
+  const far = await t.inject({ method: 'POST', url: '/dev/clock', payload: { advance_days: 36_500 } });
+  expect([far.statusCode, far.json()]).toEqual([400, { non_field_errors: ['The clock cannot move past the year 9999.'] }]);
+  expect((await t.inject({ url: '/dev/clock' })).json()).toEqual({ now: '9999-12-01T00:00:00.000Z' });
+  t.clock.set(today);
 });
 
 test('domain and hosting timelines: invoice at 14 days, reminders once, Grace, Suspended, pay, Redemption, Released', async () => {

@@ -8,6 +8,8 @@ import { devClock } from '../db/schema-lifecycle';
 import { ApiError } from '../http/errors';
 
 const HOUR_MS = 3_600_000;
+/** The furthest the time machine goes: dates stay four-digit years (and valid) in ISO text, mail and the database. */
+const LAST_MOMENT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 function amount(body: Record<string, unknown>, field: string): number {
   const value = body[field];
@@ -56,6 +58,8 @@ export const devJobRoutes: FastifyPluginAsync = async (app) => {
       const clock = app.clock;
       if (!isAdjustable(clock))
         throw new ApiError(400, { non_field_errors: ['This server runs on the wall clock; it cannot be moved.'] });
+      if (clock.now().getTime() + ms > LAST_MOMENT_MS)
+        throw new ApiError(400, { non_field_errors: ['The clock cannot move past the year 9999.'] });
       if (ms > 0 && clock instanceof OffsetClock) {
         // Added in the database, not written from this node's offset: in a cluster another node may have moved it
         // meanwhile (its offset here would be behind and move the stored clock back). Every node takes the new one.
