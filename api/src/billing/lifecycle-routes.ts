@@ -22,6 +22,7 @@ function autoRenewOf(body: unknown): boolean {
 }
 
 const ENDED_DOMAIN_STATUSES: string[] = ['Released', 'Cancelled'];
+const ENDED_SERVICE_STATUSES: string[] = ['Terminated', 'Cancelled'];
 
 const idOf = (raw: string) => {
   const id = Number(raw);
@@ -52,11 +53,12 @@ export async function lifecycleRoutes(app: FastifyInstance) {
     { schema: doc('billing', 'Turn auto-renew of one of your hosting services on or off: {auto_renew}', 'required'), preHandler: app.requireUser },
     async (request) => {
       const value = autoRenewOf(request.body);
-      const [row] = await db
-        .update(userServices)
-        .set({ autoRenew: value })
-        .where(and(eq(userServices.id, idOf((request.params as { id: string }).id)), eq(userServices.userId, request.user!.id)))
-        .returning();
+      const own = and(eq(userServices.id, idOf((request.params as { id: string }).id)), eq(userServices.userId, request.user!.id));
+      const [service] = await db.select({ status: userServices.status }).from(userServices).where(own);
+      if (!service) throw notFound();
+      // A service that has ended (Terminated, Cancelled) has nothing left to renew, like an ended domain.
+      if (ENDED_SERVICE_STATUSES.includes(service.status)) throw detailError(403, `This service is ${service.status.toLowerCase()}: there is nothing to renew.`);
+      const [row] = await db.update(userServices).set({ autoRenew: value }).where(own).returning();
       if (!row) throw notFound();
       return { id: row.id, name: row.name, auto_renew: row.autoRenew };
     },

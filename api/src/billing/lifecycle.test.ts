@@ -211,6 +211,8 @@ test('domain and hosting timelines: invoice at 14 days, reminders once, Grace, S
   await setDay('2028-04-03');
   await run();
   expect((await serviceOf(u.auth, name)).status).toBe('Terminated');
+  const ended = await t.inject({ method: 'PUT', url: `/api/user_services/${s.id}/auto-renew/`, auth: u.auth, payload: { auto_renew: true } });
+  expect([ended.statusCode, ended.json()]).toEqual([403, { detail: 'This service is terminated: there is nothing to renew.' }]);
 }, 120_000);
 
 test('auto-pay: from 7 days before, only when the wallet covers it, once, extending by exactly one year', async () => {

@@ -10,7 +10,7 @@ const Switch = styled.button`
   border: 1px solid ${theme.color.border}; border-radius: 999px; background: #fff; font: inherit; font-weight: 600;
   color: ${theme.color.muted};
   &[aria-checked='true'] { border-color: ${theme.color.primary}; background: ${theme.color.primarySoft}; color: ${theme.color.primary}; }
-  &:disabled { opacity: .6; cursor: progress; }
+  &[aria-disabled='true'] { opacity: .6; cursor: progress; }
   &:focus-visible { outline: 3px solid ${theme.color.primary}; outline-offset: 2px; }
   .knob { width: 12px; height: 12px; border-radius: 50%; background: currentColor; }
 `;
@@ -21,16 +21,20 @@ export function AutoRenewSwitch({
   id,
   name,
   initial,
+  ended = false,
 }: {
   what: 'domain' | 'service';
   id: string | number | undefined;
   name: string;
   initial: boolean | undefined;
+  /** The item has left the account (a Released domain, a Terminated service): nothing left to renew. */
+  ended?: boolean;
 }) {
   const [on, setOn] = useState(initial ?? true);
   const [saving, setSaving] = useState(false);
-  if (id === undefined || initial === undefined) return <>-</>;
+  if (id === undefined || initial === undefined || ended) return <>-</>;
   const toggle = async () => {
+    if (saving) return;
     setSaving(true);
     try {
       const now = await setAutoRenew(what, id, !on);
@@ -45,7 +49,7 @@ export function AutoRenewSwitch({
   return (
     // Named 'Auto-renew' only: its row says which item (a name repeating the domain would make every cell of the row
     // match the domain for assistive technology searches too).
-    <Switch type="button" role="switch" aria-checked={on} aria-label="Auto-renew" title={`Auto-renew ${name}`} disabled={saving} onClick={toggle}>
+    <Switch type="button" role="switch" aria-checked={on} aria-label="Auto-renew" title={`Auto-renew ${name}`} aria-disabled={saving || undefined} onClick={toggle}>
       <span className="knob" aria-hidden="true" />
       {on ? 'On' : 'Off'}
     </Switch>

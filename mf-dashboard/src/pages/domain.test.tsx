@@ -171,3 +171,27 @@ it('another customer\'s domain (404) shows a clear message', async () => {
   open('/dashboard/domains/theirs.com');
   expect(await screen.findByText('This domain is not in your account, or could not be loaded.')).toBeInTheDocument();
 });
+
+it('a switch keeps the keyboard focus while it saves, and ignores presses meanwhile', async () => {
+  const user = userEvent.setup();
+  let answer!: () => void;
+  const api = fakeApi({
+    'GET domain/acme.com': { body: detail() },
+    'GET domain/acme.com/records': { body: [] },
+    'PATCH domain/acme.com': () => new Promise((resolve) => (answer = () => resolve({ body: { ...detail(), protection: true } }))),
+  });
+  open();
+  const protection = await screen.findByRole('switch', { name: /Full Domain Protection/ });
+  protection.focus();
+  await user.keyboard(' ');
+  expect(protection).toBeChecked();
+  expect(protection).toHaveAttribute('aria-disabled', 'true');
+  expect(protection).toHaveFocus();
+  await user.keyboard(' '); // pressed again while saving: nothing
+  expect(protection).toBeChecked();
+  answer();
+  expect(await screen.findByText('Full Domain Protection is on.')).toBeInTheDocument();
+  expect(protection).toHaveFocus();
+  expect(protection).not.toHaveAttribute('aria-disabled');
+  expect(api.find('PATCH', 'domain/acme.com')).toHaveLength(1);
+});

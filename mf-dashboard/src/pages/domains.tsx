@@ -31,7 +31,9 @@ const COLUMNS: Column<UserDomain>[] = [
   { header: 'Expiry Date', cell: (d) => <DateCell value={d.expirydate ?? d.nextduedate} /> },
   {
     header: 'Auto-renew',
-    cell: (d) => <AutoRenewSwitch what="domain" id={d.id} name={d.domainname ?? ''} initial={d.auto_renew} />,
+    cell: (d) => (
+      <AutoRenewSwitch what="domain" id={d.id} name={d.domainname ?? ''} initial={d.auto_renew} ended={d.status === 'Released' || d.status === 'Cancelled'} />
+    ),
   },
 ];
 

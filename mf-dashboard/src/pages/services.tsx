@@ -20,7 +20,15 @@ const COLUMNS: Column<UserService>[] = [
   { header: 'Status', cell: (s) => dash(s.status) },
   {
     header: 'Auto-renew',
-    cell: (s) => <AutoRenewSwitch what="service" id={s.id} name={s.domain ? `${s.name ?? ''} (${s.domain})` : (s.name ?? '')} initial={s.auto_renew} />,
+    cell: (s) => (
+      <AutoRenewSwitch
+        what="service"
+        id={s.id}
+        name={s.domain ? `${s.name ?? ''} (${s.domain})` : (s.name ?? '')}
+        initial={s.auto_renew}
+        ended={s.status === 'Terminated' || s.status === 'Cancelled'}
+      />
+    ),
   },
 ];
 

@@ -21,6 +21,7 @@ const SwitchRow = styled.div`
   display: grid; grid-template-columns: auto 1fr; gap: .25rem .75rem; align-items: center; margin-bottom: 1rem;
   input { width: 22px; height: 22px; margin: 0; accent-color: ${theme.color.primary}; cursor: pointer; }
   input:disabled { cursor: not-allowed; }
+  input[aria-busy='true'] { cursor: progress; }
   input:focus-visible { outline: 3px solid ${theme.color.primary}; outline-offset: 2px; }
   label { font-weight: 600; cursor: pointer; display: flex; flex-wrap: wrap; gap: .25rem .75rem; }
   .hint { grid-column: 2; margin: 0; color: ${theme.color.muted}; font-size: .9rem; }
@@ -33,12 +34,35 @@ export function Switch({
   hint,
   error,
   extra,
+  busy = false,
+  onChange,
   ...input
-}: { label: string; hint?: ReactNode; error?: string | null; extra?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+}: {
+  label: string;
+  hint?: ReactNode;
+  error?: string | null;
+  extra?: ReactNode;
+  /**
+   * Saving: the switch ignores presses but stays focusable (a disabled control drops the keyboard focus to the page,
+   * and a screen reader user loses their place).
+   */
+  busy?: boolean;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const id = useId();
   return (
     <SwitchRow>
-      <input id={id} type="checkbox" role="switch" aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-disabled={busy || undefined}
+        aria-busy={busy || undefined}
+        onChange={(e) => {
+          if (!busy) onChange?.(e);
+        }}
+        {...input}
+      />
       <label htmlFor={id}>
         {label}
         <span className="state">{input.checked ? 'On' : 'Off'}</span>

@@ -81,7 +81,7 @@ function AutoRenew({ domain }: { domain: DomainDetail }) {
     <Switch
       label="Auto-renew"
       checked={on}
-      disabled={busy}
+      busy={busy}
       onChange={(e) => void toggle(e.target.checked)}
       hint="When on, the renewal invoice is paid from your wallet from 7 days before the expiry date, if your wallet covers it."
       error={error}

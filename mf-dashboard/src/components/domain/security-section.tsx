@@ -57,7 +57,8 @@ export function SecuritySection({ domain, onChanged }: { domain: DomainDetail; o
       <Switch
         label="Registrar lock"
         checked={locked}
-        disabled={domain.read_only || busy !== null}
+        disabled={domain.read_only}
+        busy={busy !== null}
         onChange={(e) => void toggleLock(e.target.checked)}
         hint="While the lock is on, the domain cannot be transferred to another registrar. Turn it off only to transfer it."
         error={errors.lock}
@@ -65,7 +66,8 @@ export function SecuritySection({ domain, onChanged }: { domain: DomainDetail; o
       <Switch
         label="Full Domain Protection"
         checked={protection}
-        disabled={domain.read_only || busy !== null}
+        disabled={domain.read_only}
+        busy={busy !== null}
         onChange={(e) => void toggleProtection(e.target.checked)}
         extra={<span>{formatMoney(DOMAIN_PROTECTION_PRICE, currency)}</span>}
         hint="Protects your domain by preventing hackers from stealing the domain or making unauthorized changes to it."
