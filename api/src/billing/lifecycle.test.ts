@@ -377,3 +377,21 @@ test('the passes are scheduled in pg-boss (cron, across instances); the time mac
     await prod.close();
   }
 });
+
+test('a 7-day reminder the jobs sent late (the clock jumped past its day) says the days actually left', async () => {
+  await setDay('2026-03-03');
+  const u = await customer();
+  const name = freshName();
+  await fund(u.id, 100_000);
+  await buy(u.auth, name, false);
+  const d = await domainOf(u.auth, name);
+  await t.inject({ method: 'PUT', url: `/domain/${d.id}/auto-renew/`, auth: u.auth, payload: { auto_renew: false } });
+  // Renewal invoice at 14 days before (due 2027-03-03); the next run is 4 days before the due date.
+  await setDay('2027-02-17');
+  await run();
+  await setDay('2027-02-27');
+  await run();
+  const subjects = (await mailsTo(u.email)).map((m) => String(m.subject)).filter((s) => s.startsWith('Reminder:'));
+  expect(subjects).toEqual(expect.arrayContaining([`Reminder: ${name} is due for renewal in 4 days`]));
+  expect(subjects.some((s) => s.includes('in 7 days'))).toBe(false);
+}, 60_000);

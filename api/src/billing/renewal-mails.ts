@@ -15,6 +15,8 @@ export interface RenewalMailFacts {
   currency: string;
   dueDate: string;
   autoRenew: boolean;
+  /** Whole days from the sending day to the due date (the '7d' reminder is sent late when the jobs missed its day). */
+  daysLeft?: number;
 }
 
 const escapeHtml = (s: string) =>
@@ -22,7 +24,7 @@ const escapeHtml = (s: string) =>
 
 const SUBJECTS: Record<ReminderKind, (f: RenewalMailFacts) => string> = {
   created: (f) => `Renewal invoice ${f.invoicenum} for ${f.item}`,
-  '7d': (f) => `Reminder: ${f.item} is due for renewal in 7 days`,
+  '7d': (f) => `Reminder: ${f.item} is due for renewal in ${f.daysLeft ?? 7} days`,
   '1d': (f) => `Reminder: ${f.item} is due for renewal tomorrow`,
   overdue: (f) => `Overdue: invoice ${f.invoicenum} for ${f.item} is unpaid`,
 };

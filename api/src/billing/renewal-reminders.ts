@@ -1,6 +1,8 @@
 // Pass 'renewal-reminders': for an unpaid renewal invoice, a reminder 7 days before the due date, 1 day before and 1 day
 // after, each at most once per item and period (mark 'reminder:7d:domain:42:2027-03-03', written in the transaction
-// that queues the mail). A reminder whose day the clock jumped past is not sent late: only the one for today is.
+// that queues the mail). A reminder whose day the jobs missed (the clock jumped past it, a pass did not run) is sent at
+// the next run within its window, saying the days actually left: the 7-day one until 2 days before, the 1-day one on its
+// day only, the overdue one while the invoice is unpaid.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db';
@@ -62,6 +64,7 @@ export async function renewalReminders(app: FastifyInstance, { now }: { now: Dat
           currency: r.currency,
           dueDate: r.due_date,
           autoRenew: r.auto_renew ?? false,
+          daysLeft: Math.round((Date.parse(r.due_date) - Date.parse(today)) / 86_400_000),
         }),
         tx,
       );
