@@ -27,8 +27,15 @@ export function pdfDate(d: Date | string): string {
   return `${day} ${MONTHS[m - 1]} ${y}`;
 }
 
-/** The standard fonts encode WinAnsi only: anything else (emoji, CJK) is shown as '?', never a crash. */
-const safe = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+/**
+ * The standard fonts encode WinAnsi only: anything else (emoji, CJK) is shown as '?', never a crash. Line breaks and
+ * tabs in a line (a plan's feature list) are separators, not unknown characters.
+ */
+const safe = (s: string) =>
+  s
+    .replace(/\s*[\r\n\t]+\s*/g, ' · ')
+    .replace(/^ · | · $/g, '')
+    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 
 export async function invoicePdf(f: InvoicePdfFacts): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

@@ -331,6 +331,8 @@ test('the invoice PDF: owner only, real PDF with the seller, customer, lines, VA
   const text = pdfText(res.rawPayload);
   for (const want of ['HostHub', 'Lagos', bought.data.invoicenum, 'Paid', name, 'Subtotal', 'VAT (7.5 %)', 'Total', `USD ${Number(bought.data.total).toFixed(2)}`, u.email, '3 Mar 2026'])
     expect(text).toContain(want);
+  // The plan's description is a list on several lines: its items are separated, not joined by '?'.
+  expect(text).not.toContain('?');
 });
 
 /** The PDF's text: with pdftotext (poppler-utils) when installed, else the hex strings of its inflated content streams. */
