@@ -54,6 +54,12 @@ test('checkout needs a session, a known payment method and a non-empty cart', as
   );
   const nonObject = await t.inject({ method: 'POST', url: '/api/checkout/', auth: u.auth, payload: [1, 2] });
   expect(nonObject.statusCode).toBe(400);
+  // A currency we do not sell is a checkout failure like the others: {error}, and the field.
+  const pay = (currency: unknown) => t.inject({ method: 'POST', url: '/api/checkout/', auth: u.auth, payload: { payment_kind: 'wallet', currency } });
+  const eur = 'We do not sell in "EUR". Choose one of USD, NGN.';
+  expect((await pay('EUR')).json()).toEqual({ error: eur, currency: [eur] });
+  const code = 'Enter a currency code: one of USD, NGN.';
+  for (const currency of [{ a: 1 }, ['USD'], 7]) expect((await pay(currency)).json()).toEqual({ error: code, currency: [code] });
 });
 
 test('a hosting plan needs a domain in the cart; a domain alone may be paid', async () => {

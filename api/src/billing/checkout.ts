@@ -37,6 +37,19 @@ export function parsePaymentKind(value: unknown): PaymentKind {
   throw checkoutError(message, { payment_kind: [message] });
 }
 
+/** A field error of checkout's input as checkout answers every failure: 400 {error, field: [message]} (spec: 'an error field'). */
+function asCheckoutError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    const data = err instanceof ApiError ? (err.body as Record<string, unknown>) : null;
+    const [field, messages] = data ? (Object.entries(data)[0] ?? []) : [];
+    const message = Array.isArray(messages) ? messages[0] : messages;
+    if (err instanceof ApiError && err.statusCode === 400 && typeof field === 'string' && typeof message === 'string') throw checkoutError(message, { [field]: [message] });
+    throw err;
+  }
+}
+
 /** The gateway for a method, or the 400 {error, payment_kind} every checkout failure uses when it is not offered. */
 function gatewayOrRefuse(app: FastifyInstance, method: Exclude<PaymentKind, 'wallet'>, currency?: string): PaymentProvider {
   try {
@@ -92,7 +105,7 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
   const gateway = paymentKind === 'wallet' ? null : gatewayOrRefuse(app, paymentKind);
   const book = await commerce.catalog.get();
   const cart = await findCart(db, request);
-  const currency = resolveCurrency(book, body.currency, cart?.currency ?? 'USD');
+  const currency = asCheckoutError(() => resolveCurrency(book, body.currency, cart?.currency ?? 'USD'));
   if (paymentKind !== 'wallet') gatewayOrRefuse(app, paymentKind, currency);
   const seen = cart ? await itemsOf(db, cart.id) : [];
   if (!cart || seen.length === 0) throw checkoutError('Your cart is empty.');

@@ -151,9 +151,11 @@ export function resolveCurrency(
   const codes = book.currencies.map((c) => c.code);
   const code = typeof value === 'string' ? value.trim().toUpperCase() : '';
   if (!codes.includes(code)) {
-    const shown = typeof value === 'string' ? value.slice(0, 10) : String(value).slice(0, 10);
     throw validationError({
-      [field]: `We do not sell in ${JSON.stringify(shown)}. Choose one of ${codes.join(', ')}.`,
+      [field]:
+        typeof value === 'string'
+          ? `We do not sell in ${JSON.stringify(value.slice(0, 10))}. Choose one of ${codes.join(', ')}.`
+          : `Enter a currency code: one of ${codes.join(', ')}.`,
     });
   }
   return code;
