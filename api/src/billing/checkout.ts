@@ -328,24 +328,27 @@ export async function payExistingInvoice(
     }
     if (!inv) throw new ApiError(404, { detail: 'Not found.' });
     if (paymentKind !== 'wallet') gatewayOrRefuse(app, paymentKind, inv.currency);
-    if (paymentKind === 'wallet' || !provider) {
-      try {
-        await debit(tx, {
-          userId: user.id,
-          currency: inv.currency,
-          amountMinor: inv.totalMinor,
-          kind: 'payment',
-          invoiceId: inv.id,
-          description: `Payment of ${inv.invoicenum}`,
-          now,
-        });
-      } catch (err) {
-        if (err instanceof InsufficientFunds) {
-          throw checkoutError(
-            `Your wallet balance (${formatMoney(err.balanceMinor, inv.currency)}) does not cover the total (${formatMoney(inv.totalMinor, inv.currency)}). Top up your wallet or choose another payment method.`,
-          );
+    // Nothing to pay (a price of 0): paid at once, whatever the method, as at checkout; no gateway takes 0.
+    if (paymentKind === 'wallet' || !provider || inv.totalMinor === 0) {
+      if (inv.totalMinor > 0) {
+        try {
+          await debit(tx, {
+            userId: user.id,
+            currency: inv.currency,
+            amountMinor: inv.totalMinor,
+            kind: 'payment',
+            invoiceId: inv.id,
+            description: `Payment of ${inv.invoicenum}`,
+            now,
+          });
+        } catch (err) {
+          if (err instanceof InsufficientFunds) {
+            throw checkoutError(
+              `Your wallet balance (${formatMoney(err.balanceMinor, inv.currency)}) does not cover the total (${formatMoney(inv.totalMinor, inv.currency)}). Top up your wallet or choose another payment method.`,
+            );
+          }
+          throw err;
         }
-        throw err;
       }
       await tx.update(invoices).set({ paymentKind: 'wallet' }).where(eq(invoices.id, inv.id));
       const provisioned = await payInvoice(tx, inv.id, now);

@@ -317,3 +317,16 @@ test('an invoice paid through a gateway says so, not the wallet its renewal was 
   expect(await settle(t.app, 'sandbox', { reference: started.reference, outcome: 'success', amountMinor: Math.round(started.total * 100), currency: 'USD' })).toBe('invoice paid');
   expect(await invoiceRow(invoice.id)).toMatchObject({ status: 'Paid', paymentKind: 'fiat_payment_gateway' });
 });
+
+test('an invoice of 0 (a renewal price of 0) is paid at once by any method, not a 500', async () => {
+  for (const payment_kind of ['wallet', 'fiat_payment_gateway']) {
+    const { u, d, invoice } = await domainWithRenewal();
+    await t.db.orm.update(invoices).set({ subtotalMinor: 0, vatMinor: 0, totalMinor: 0 }).where(eq(invoices.id, invoice.id));
+    await t.db.orm.update(invoiceItems).set({ amountMinor: 0 }).where(eq(invoiceItems.invoiceId, invoice.id));
+    const res = await t.inject({ method: 'POST', url: `/api/invoices/${invoice.id}/pay/`, auth: u.auth, payload: { payment_kind } });
+    expect([res.statusCode, res.json().data?.status]).toEqual([200, 'Paid']);
+    expect(await invoiceRow(invoice.id)).toMatchObject({ status: 'Paid' });
+    expect(await balance(u.id)).toBe(0);
+    expect((await domainRow(d.id)).nextduedate).toBe('2027-03-10');
+  }
+});
