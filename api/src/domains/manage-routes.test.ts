@@ -357,6 +357,11 @@ describe('DNS records', () => {
     expect(secondCname.json()).toEqual({ name: [DOMAIN_MESSAGES.cnameNotAlone(`docs.${d.domainname}`)] });
     const dup = await add(d, { type: 'A', name: 'shop', value: '192.0.2.1', ttl: 600 });
     expect(dup.json()).toEqual({ non_field_errors: [DOMAIN_MESSAGES.duplicateRecord] });
+    // Another spelling of the same address or issuer is the same record (the DNS server would answer it twice).
+    expect((await add(d, { type: 'AAAA', name: 'v6', value: '2001:DB8::1' })).json()).toMatchObject({ value: '2001:db8::1' });
+    expect((await add(d, { type: 'AAAA', name: 'v6', value: '2001:db8:0:0::1' })).json()).toEqual({ non_field_errors: [DOMAIN_MESSAGES.duplicateRecord] });
+    expect((await add(d, { type: 'CAA', name: '@', value: 'LetsEncrypt.org', tag: 'issue', flags: 0 })).statusCode).toBe(201);
+    expect((await add(d, { type: 'CAA', name: '@', value: 'letsencrypt.org', tag: 'issue', flags: 0 })).json()).toEqual({ non_field_errors: [DOMAIN_MESSAGES.duplicateRecord] });
     // Editing the A record into a CNAME at a name it shares with nothing else is fine; editing into a clash is not.
     const a2 = (await add(d, { type: 'A', name: 'api', value: '192.0.2.2' })).json();
     const ok = await call(owner, 'PATCH', `/domain/${d.domainname}/records/${a2.id}/`, { type: 'CNAME', value: 'api.example.net' });

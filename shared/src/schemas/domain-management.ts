@@ -110,7 +110,9 @@ export function isHostname(raw: string): boolean {
 
 /** A record's owner name relative to `zone`: '@' for the zone itself; a full name under the zone loses the zone. */
 export function relativeName(raw: string, zone: string): string {
-  const s = raw.trim().toLowerCase().replace(/\.$/, '');
+  let s = raw.trim().toLowerCase().replace(/\.$/, '');
+  // A name typed in Unicode is compared in punycode, as the zone is: mail.bücher.com under xn--bcher-kva.com is 'mail'.
+  if (/[^\x20-\x7e]/.test(s)) s = asciiHost(s) || s;
   if (s === '' || s === '@' || s === zone) return '@';
   return s.endsWith(`.${zone}`) ? s.slice(0, -(zone.length + 1)) : s;
 }
@@ -267,15 +269,33 @@ function normalizeRecord(i: { name: string; type: DnsRecordType; ttl: number; va
     case 'A':
       return { ...base, value: i.value.trim() };
     case 'AAAA':
-      return { ...base, value: i.value.trim().toLowerCase() };
+      return { ...base, value: canonicalIpv6(i.value) };
     case 'CNAME':
       return { ...base, value: asciiHost(i.value) };
     case 'MX':
       return { ...base, value: asciiHost(i.value), priority: toWhole(i.priority) };
     case 'TXT':
       return { ...base, value: i.value };
-    case 'CAA':
-      return { ...base, value: i.value.trim(), flags: toWhole(i.flags ?? 0), tag: String(i.tag) };
+    case 'CAA': {
+      // Tags are case-insensitive (RFC 8659), and so is the issuer's domain name before any ';' parameters.
+      const tag = String(i.tag).toLowerCase();
+      const value = i.value.trim();
+      const issuer = tag === 'issue' || tag === 'issuewild' ? value.replace(/^[^;]*/, (d) => d.trim().toLowerCase()) : value;
+      return { ...base, value: issuer, flags: toWhole(i.flags ?? 0), tag };
+    }
+  }
+}
+
+/**
+ * An IPv6 address in its one canonical text (RFC 5952: lower case, leading zeros dropped, the longest run of zero
+ * groups as '::'), by the URL parser of the browser and Node: 2001:DB8:0:0::1 and 2001:db8::1 are one record.
+ */
+function canonicalIpv6(raw: string): string {
+  const s = raw.trim().toLowerCase();
+  try {
+    return new URL(`http://[${s}]/`).hostname.slice(1, -1);
+  } catch {
+    return s;
   }
 }
 
