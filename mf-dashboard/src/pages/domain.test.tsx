@@ -195,3 +195,21 @@ it('a switch keeps the keyboard focus while it saves, and ignores presses meanwh
   expect(protection).not.toHaveAttribute('aria-disabled');
   expect(api.find('PATCH', 'domain/acme.com')).toHaveLength(1);
 });
+
+it('removing a nameserver row moves the errors with their values', async () => {
+  const user = userEvent.setup();
+  fakeApi({ 'GET domain/acme.com': { body: detail() }, 'GET domain/acme.com/records': { body: [] } });
+  open();
+  await user.click(await screen.findByRole('radio', { name: 'Use custom nameservers' }));
+  await user.type(screen.getByLabelText('Nameserver 1'), 'ns1.example.net');
+  await user.type(screen.getByLabelText('Nameserver 2'), '192.0.2.1');
+  await user.tab();
+  expect(screen.getByLabelText('Nameserver 2')).toHaveAccessibleDescription(DOMAIN_MESSAGES.nameserverInvalid);
+  await user.click(screen.getByRole('button', { name: '+ Add Nameserver' }));
+  await user.type(screen.getByLabelText('Nameserver 3'), 'ns3.example.net');
+  await user.click(screen.getByRole('button', { name: 'Remove nameserver 1' }));
+  expect(screen.getByLabelText('Nameserver 1')).toHaveValue('192.0.2.1');
+  expect(screen.getByLabelText('Nameserver 1')).toHaveAccessibleDescription(DOMAIN_MESSAGES.nameserverInvalid);
+  expect(screen.getByLabelText('Nameserver 2')).toHaveValue('ns3.example.net');
+  expect(screen.getByLabelText('Nameserver 2')).not.toHaveAccessibleDescription(DOMAIN_MESSAGES.nameserverInvalid);
+});

@@ -55,6 +55,13 @@ export function NameserversSection({ domain, onSaved }: { domain: DomainDetail; 
     });
   };
 
+  // The rows below move up: their errors move with them, and a message naming a row by number no longer holds.
+  const remove = (index: number) => {
+    setList(list.filter((_, i) => i !== index));
+    setFieldErrors((e) => Object.fromEntries(Object.entries(e).flatMap(([k, msg]) => (+k === index ? [] : [[+k > index ? +k - 1 : +k, msg]]))));
+    setGroupError(null);
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const body = { use_store_nameservers: ours, nameservers: ours ? [] : list };
@@ -128,7 +135,7 @@ export function NameserversSection({ domain, onSaved }: { domain: DomainDetail; 
                   onBlur={(e) => checkOne(index, e.target.value)}
                 />
                 {list.length > CUSTOM_NAMESERVERS_MIN ? (
-                  <Button variant="ghost" aria-label={`Remove nameserver ${index + 1}`} onClick={() => setList(list.filter((_, i) => i !== index))}>
+                  <Button variant="ghost" aria-label={`Remove nameserver ${index + 1}`} onClick={() => remove(index)}>
                     Remove
                   </Button>
                 ) : null}
