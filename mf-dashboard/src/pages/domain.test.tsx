@@ -213,3 +213,17 @@ it('removing a nameserver row moves the errors with their values', async () => {
   expect(screen.getByLabelText('Nameserver 2')).toHaveValue('ns3.example.net');
   expect(screen.getByLabelText('Nameserver 2')).not.toHaveAccessibleDescription(DOMAIN_MESSAGES.nameserverInvalid);
 });
+
+it('while the domain loads, cards of grey stand in for its sections, not a spinner in a blank panel', async () => {
+  let answer!: () => void;
+  fakeApi({
+    'GET domain/acme.com': () => new Promise((resolve) => (answer = () => resolve({ body: detail() }))),
+    'GET domain/acme.com/records': { body: [] },
+  });
+  open();
+  const skeleton = (await screen.findByText('Loading the domain…')).closest('[data-testid="skeleton"]')!;
+  expect(skeleton.querySelectorAll('.card').length).toBeGreaterThan(0);
+  expect(screen.queryByTestId('loading-overlay')).not.toBeInTheDocument();
+  answer();
+  expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
+});

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { Link, useParams } from 'react-router-dom';
 import { DOMAIN_MESSAGES } from 'shared/schemas';
-import { Button, EmptyState, LoadingOverlay, Notice, theme } from 'shared/ui';
+import { Button, EmptyState, Notice, Skeleton, theme } from 'shared/ui';
 import { getDomain } from '../api/get-domain';
 import { DashboardFrame } from '../components/dashboard-frame';
 import { DnsRecordsSection } from '../components/domain/dns-records-section';
@@ -15,10 +15,6 @@ const Back = styled(Link)`
   display: inline-flex; align-items: center; min-height: 44px; margin: -.5rem 0 .5rem; color: ${theme.color.primary};
   font-weight: 600;
 `;
-const Busy = styled.div`
-  position: relative; min-height: 200px;
-`;
-
 /** /dashboard/domains/{domain}: one domain's overview, nameservers, lock and protection, EPP code and DNS records. */
 export function DomainPage() {
   const { domain = '' } = useParams();
@@ -32,9 +28,8 @@ function DomainView({ domain }: { domain: string }) {
     <DashboardFrame title={title}>
       <Back to="/dashboard/domains">← Back to Domains</Back>
       {load.state === 'loading' ? (
-        <Busy>
-          <LoadingOverlay show label="Loading the domain…" />
-        </Busy>
+        // Cards shaped like the sections that come (overview, nameservers, lock, transfer code, records).
+        <Skeleton label="Loading the domain…" shape="cards" rows={3} />
       ) : load.state === 'failed' ? (
         <FailedDomain retry={load.reload} />
       ) : (
