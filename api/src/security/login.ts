@@ -4,7 +4,7 @@
 // customer logs in again. Accounts with neither keep the mailed-code flow unchanged.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Executor } from '../db';
 import { oneTimeCodes, type User } from '../db/schema';
@@ -27,7 +27,15 @@ export const SECOND_FACTOR_MESSAGES = {
   badPasskey: 'Your passkey could not be verified. Please try again.',
   loggedIn: 'Logged in successfully.',
   mailFailed: 'We could not send the mail right now. Please try again in a few minutes.',
+  accountLocked: 'Too many wrong codes for this account. Please try again in an hour.',
 } as const;
+
+/**
+ * Second-factor tries an account gets in an hour, over all its login attempts. Each attempt allows 5, and a new login
+ * with the password opens another: without this a password holder could try 6-digit codes without end (the per-address
+ * throttle is no brake from many addresses). Recovery codes count too.
+ */
+export const ACCOUNT_FACTOR_TRIES_PER_HOUR = 20;
 
 /**
  * Called by /core/login/ after the password: for an account with a second factor, opens the attempt and returns
@@ -109,6 +117,11 @@ export const secondFactorLoginRoutes: FastifyPluginAsync = async (app) => {
     const input = parseBody(factorSchema, request.body);
     const row = await claim(attemptHashOf(request.cookies[LOGIN_ATTEMPT_COOKIE]));
     const now = clock.now();
+    const [tries] = await app.db.orm
+      .select({ n: sql<number>`coalesce(sum(${oneTimeCodes.attempts}), 0)::int` })
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.userId, row.userId), eq(oneTimeCodes.purpose, 'second_factor'), gt(oneTimeCodes.createdAt, new Date(now.getTime() - 3_600_000))));
+    if ((tries?.n ?? 0) > ACCOUNT_FACTOR_TRIES_PER_HOUR) throw nonFieldError(M.accountLocked);
     const ok =
       input.method === 'totp'
         ? await acceptTotp(app.db.orm, config.security.secretKey, row.userId, input.code, now)

@@ -10,7 +10,7 @@ import { customerDomains, payments, tlds, walletAccounts, walletEntries } from '
 import { recoveryCodes, totpSecrets, webauthnCredentials } from '../db/schema-security';
 import { activeUser, auth, codeIn, createTestApp, fullLogin, json, lastMailTo, mailsTo, startLogin, type TestApp } from '../test/app';
 import { SoftAuthenticator } from '../test/soft-authenticator';
-import { SECOND_FACTOR_MESSAGES } from './login';
+import { ACCOUNT_FACTOR_TRIES_PER_HOUR, SECOND_FACTOR_MESSAGES } from './login';
 import { RECENT_AUTH_MS } from './recent-auth';
 import { EMAIL_CHANGE_TTL_MS, SECURITY_MESSAGES as M } from './routes';
 import { MESSAGES } from '../accounts/routes';
@@ -272,6 +272,25 @@ describe('authenticator app (TOTP)', () => {
     expect(SECOND_FACTOR_MESSAGES.noAttempt).toBe(MESSAGES.noLoginAttempt);
     const none = await call('POST', '/core/login/second-factor/', undefined, { method: 'totp', code: totpNow(secret) });
     expect(none.json()).toEqual({ non_field_errors: [MESSAGES.noLoginAttempt] });
+  });
+
+  it(`an account gets ${ACCOUNT_FACTOR_TRIES_PER_HOUR} tries an hour over all its logins: a new login does not give 5 more without end`, async () => {
+    const u = await activeUser(t.app);
+    const { secret } = await enableTotp(u.access);
+    t.clock.advance(MIN);
+    const wrongTry = (attempt: string) => call('POST', '/core/login/second-factor/', undefined, { method: 'totp', code: '000000' }, { login_attempt: attempt });
+    for (let login = 0; login < ACCOUNT_FACTOR_TRIES_PER_HOUR / 5; login++) {
+      const { attempt } = await passwordStep(u);
+      for (let i = 0; i < 5; i++) await wrongTry(attempt);
+    }
+    const { attempt } = await passwordStep(u);
+    const right = await call('POST', '/core/login/second-factor/', undefined, { method: 'totp', code: totpNow(secret) }, { login_attempt: attempt });
+    expect([right.statusCode, right.json()]).toEqual([400, { non_field_errors: [SECOND_FACTOR_MESSAGES.accountLocked] }]);
+    // An hour later the account may sign in again.
+    t.clock.advance(61 * MIN);
+    const later = await passwordStep(u);
+    const ok = await call('POST', '/core/login/second-factor/', undefined, { method: 'totp', code: totpNow(secret) }, { login_attempt: later.attempt });
+    expect(ok.statusCode).toBe(200);
   });
 
   it('a recovery code signs in once; turning the app off needs recent authentication and restores mailed codes', async () => {
