@@ -12,12 +12,16 @@ const decimalText = (x: unknown, digits: number, scale: number): boolean => {
   return new RegExp(`^-?\\d{1,${digits}}(\\.\\d{1,${scale}})?$`).test(text);
 };
 
+/** A minus sign, even on zero: '-0' is not stored as written (and is no price or rate anyone means). */
+const negative = (x: unknown) => (typeof x === 'number' ? x < 0 || Object.is(x, -0) : String(x).trim().startsWith('-'));
+
 /** A required amount of money in major units ("12.50" or 12.5), at most 2 decimals; `min` in minor units. */
 export const moneyField = (opts: { min: number; label?: string } = { min: 1 }) =>
   v.pipe(
     v.optional(v.unknown(), null),
     v.check((x) => x !== undefined && x !== null && x !== '', 'This field is required.'),
     v.check((x) => decimalText(x, 12, 2), 'Enter an amount with at most 2 decimals.'),
+    v.check((x) => !negative(x), opts.min > 0 ? 'Enter an amount greater than zero.' : 'A price cannot be negative.'),
     v.transform((x) => Math.round(Number(x) * 100)),
     v.check((x) => Number.isSafeInteger(x), 'Enter an amount with at most 2 decimals.'),
     v.check((x) => x >= opts.min, opts.min > 0 ? 'Enter an amount greater than zero.' : 'A price cannot be negative.'),
@@ -51,8 +55,8 @@ export const decimalField = (max: number, tooBig: string, scale = 6) =>
     v.optional(v.unknown(), null),
     v.check((x) => x !== undefined && x !== null && x !== '', 'This field is required.'),
     v.check((x) => decimalText(x, 9, scale), `Enter a number with at most ${scale} decimals.`),
+    v.check((x) => !negative(x), 'A negative value is not allowed.'),
     v.transform((x) => String(typeof x === 'string' ? x.trim() : x)),
-    v.check((x) => Number(x) >= 0, 'A negative value is not allowed.'),
     v.check((x) => Number(x) <= max, tooBig),
   );
 
