@@ -30,7 +30,7 @@ import { autoPay } from './billing/auto-pay';
 import { hostingSuspension } from './billing/hosting-suspension';
 import { renewalInvoices } from './billing/renewal-invoices';
 import { renewalReminders } from './billing/renewal-reminders';
-import { domainExpiry } from './domains/domain-expiry';
+import { domainExpiry, transferCompletion } from './domains/domain-expiry';
 import { refreshRdapBootstrap } from './domains/rdap-bootstrap';
 import { devJobRoutes } from './jobs/dev-routes';
 import { clusterTestQueue, clusterTestQueueEnabled } from './jobs/cluster-test-queue';
@@ -72,6 +72,7 @@ export const resourcePlugins: { name: string; plugin: FastifyPluginAsync; devOnl
 export const scheduledPasses: ScheduledPass[] = [
   { name: 'renewal-invoices', cron: '*/15 * * * *', run: renewalInvoices },
   { name: 'auto-pay', cron: '5 * * * *', run: autoPay },
+  { name: 'transfer-completion', cron: '8 * * * *', run: transferCompletion },
   { name: 'domain-expiry', cron: '10 * * * *', run: domainExpiry },
   { name: 'hosting-suspension', cron: '10 * * * *', run: hostingSuspension },
   { name: 'renewal-reminders', cron: '20 * * * *', run: renewalReminders },

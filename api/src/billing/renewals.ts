@@ -15,6 +15,11 @@ export const LIFECYCLE = {
   /** Domains: Grace from the expiry date, Redemption 30 days later, Released 30 days after that. */
   graceDays: 30,
   redemptionDays: 30,
+  /**
+   * An incoming transfer completes this many days after it was paid (the losing registrar's 5 days to object, after
+   * which registries approve it: ICANN's transfer policy); it is then Active and follows the renewal lifecycle.
+   */
+  transferDays: 5,
   /** Restore fee added in Redemption: 80.00 USD (or its value in the invoice currency). */
   restoreFeeMinor: 8000,
   restoreFeeCurrency: 'USD',

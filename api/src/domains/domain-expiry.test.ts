@@ -24,7 +24,7 @@ import { settle } from '../payments/settle';
 import { signBody } from '../payments/signature';
 import { credit, debit } from '../payments/wallet';
 import { usingPostgres } from '../test/app';
-import { domainExpiry } from './domain-expiry';
+import { domainExpiry, transferCompletion } from './domain-expiry';
 
 const SECRET = 'sandbox-secret-for-expiry-0123456789';
 const describeIfPostgres = usingPostgres ? describe : describe.skip;
@@ -329,4 +329,34 @@ test('an invoice of 0 (a renewal price of 0) is paid at once by any method, not 
     expect(await balance(u.id)).toBe(0);
     expect((await domainRow(d.id)).nextduedate).toBe('2027-03-10');
   }
+});
+
+test('an incoming transfer completes 5 days after it was paid: Active, then renewed like any other domain', async () => {
+  const u = await t.user();
+  const [com] = await t.db.orm.select().from(tlds).where(eq(tlds.tld, 'com'));
+  const [d] = await t.db.orm
+    .insert(customerDomains)
+    .values({
+      userId: u.id,
+      domainname: `transfer-in-${u.username}.com`,
+      tldId: com!.id,
+      status: 'Pending Transfer',
+      paymentmethodname: 'Wallet',
+      registrationDate: '2026-03-03',
+      nextduedate: '2027-03-03',
+      createdAt: t.clock.now(),
+    })
+    .returning();
+  t.clock.set(new Date('2026-03-07T10:00:00Z'));
+  expect(await transferCompletion(t.app, { now: t.clock.now() })).toBe(0);
+  expect(await domainRow(d!.id)).toMatchObject({ status: 'Pending Transfer' });
+  t.clock.set(new Date('2026-03-08T10:00:00Z'));
+  expect(await transferCompletion(t.app, { now: t.clock.now() })).toBe(1);
+  expect(await domainRow(d!.id)).toMatchObject({ status: 'Active' });
+  expect(await transferCompletion(t.app, { now: t.clock.now() })).toBe(0);
+  // 14 days before its expiry date, its renewal invoice.
+  t.clock.set(new Date('2027-02-17T10:00:00Z'));
+  await renewalInvoices(t.app, { now: t.clock.now() });
+  const [r] = await t.db.orm.select().from(renewals).where(and(eq(renewals.itemKind, 'domain'), eq(renewals.itemId, d!.id)));
+  expect(r).toBeDefined();
 });

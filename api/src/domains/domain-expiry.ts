@@ -202,3 +202,19 @@ export async function domainExpiry(app: FastifyInstance, { now }: { now: Date })
   );
   return moved + grace.length;
 }
+
+/**
+ * Pass 'transfer-completion': an incoming transfer paid `LIFECYCLE.transferDays` days ago is complete. The domain is
+ * Active (manageable, served by our DNS when it uses our nameservers, renewed and reminded like any other); before this
+ * it stayed 'Pending Transfer' for ever, past its expiry date, with no renewal invoice.
+ */
+export async function transferCompletion(app: FastifyInstance, { now }: { now: Date }): Promise<number> {
+  // The name was already taken while pending (commerce/context.ts counts 'Pending Transfer'): nothing to announce.
+  const done = rowsOf<{ id: number }>(
+    await app.db.orm.execute(sql`
+      UPDATE customer_domains SET status = 'Active'
+      WHERE status = 'Pending Transfer' AND created_at <= ${new Date(now.getTime() - LIFECYCLE.transferDays * 86_400_000).toISOString()}::timestamptz
+      RETURNING id`),
+  );
+  return done.length;
+}
