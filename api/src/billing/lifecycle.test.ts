@@ -64,6 +64,17 @@ const domainOf = async (auth: string, name: string) =>
   ((await t.inject({ url: '/domain/', auth })).json() as Json[]).find((d) => d.domainname === name)!;
 const serviceOf = async (auth: string, name: string) =>
   ((await t.inject({ url: '/api/user_services/', auth })).json() as Json[]).find((s) => s.domain === name)!;
+/** A customer with money who bought a domain on 2026-03-03 (due 2027-03-03) and turned its auto-renew off. */
+async function domainBoughtWithoutAutoRenew() {
+  await setDay('2026-03-03');
+  const u = await customer();
+  const name = freshName();
+  await fund(u.id, 100_000);
+  await buy(u.auth, name, false);
+  const d = await domainOf(u.auth, name);
+  await t.inject({ method: 'PUT', url: `/domain/${d.id}/auto-renew/`, auth: u.auth, payload: { auto_renew: false } });
+  return { u, name, d };
+}
 const invoicesOf = async (auth: string) =>
   (await t.inject({ url: '/api/user_invoice_list/', auth })).json().invoices.invoices.invoice as Json[];
 const mailsTo = async (email: string) => (await t.inject({ url: `/dev/outbox?to=${encodeURIComponent(email)}` })).json() as Json[];
@@ -274,13 +285,7 @@ test('two job runs at once: one invoice, one payment, one mail', async () => {
 }, 60_000);
 
 test('a wallet payment racing a gateway webhook for the same renewal extends once and charges once', async () => {
-  await setDay('2026-03-03');
-  const u = await customer();
-  const name = freshName();
-  await fund(u.id, 100_000);
-  await buy(u.auth, name, false);
-  const d = await domainOf(u.auth, name);
-  await t.inject({ method: 'PUT', url: `/domain/${d.id}/auto-renew/`, auth: u.auth, payload: { auto_renew: false } });
+  const { u, name } = await domainBoughtWithoutAutoRenew();
   await setDay('2027-02-20');
   await run();
   const inv = (await invoicesOf(u.auth)).find((i) => i.status === 'Unpaid')!;
@@ -381,13 +386,7 @@ test('the passes are scheduled in pg-boss (cron, across instances); the time mac
 });
 
 test('a 7-day reminder the jobs sent late (the clock jumped past its day) says the days actually left', async () => {
-  await setDay('2026-03-03');
-  const u = await customer();
-  const name = freshName();
-  await fund(u.id, 100_000);
-  await buy(u.auth, name, false);
-  const d = await domainOf(u.auth, name);
-  await t.inject({ method: 'PUT', url: `/domain/${d.id}/auto-renew/`, auth: u.auth, payload: { auto_renew: false } });
+  const { u, name } = await domainBoughtWithoutAutoRenew();
   // Renewal invoice at 14 days before (due 2027-03-03); the next run is 4 days before the due date.
   await setDay('2027-02-17');
   await run();
