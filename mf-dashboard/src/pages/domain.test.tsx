@@ -227,3 +227,34 @@ it('while the domain loads, cards of grey stand in for its sections, not a spinn
   answer();
   expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
 });
+
+it('deleting a record: the dialog focuses Cancel, and after the delete the focus is on Add record, not the page', async () => {
+  const user = userEvent.setup();
+  let gone = false;
+  const www = { id: 1, name: 'www', fqdn: 'www.acme.com', type: 'A', ttl: 300, value: '192.0.2.1', priority: null, flags: null, tag: null };
+  fakeApi({
+    'GET domain/acme.com': { body: detail() },
+    'GET domain/acme.com/records': () => ({ body: gone ? [] : [www] }),
+    'DELETE domain/acme.com/records/1': () => {
+      gone = true;
+      return { body: {} }; // the API answers 204; the fake's Response cannot carry a 204 with a body
+    },
+  });
+  open();
+  await user.click((await screen.findAllByRole('button', { name: 'Delete A record www' }))[0]!);
+  const dialog = screen.getByRole('dialog', { name: 'Delete DNS record' });
+  expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  expect(await screen.findByText('No DNS records yet. Add an A record for www to point it at your server.')).toBeInTheDocument();
+  await screen.findByRole('button', { name: 'Add record' });
+  await new Promise((r) => requestAnimationFrame(r));
+  expect(screen.getByRole('button', { name: 'Add record' })).toHaveFocus();
+});
+
+it('when the records cannot be loaded, no count is claimed and Add record waits', async () => {
+  fakeApi({ 'GET domain/acme.com': { body: detail() }, 'GET domain/acme.com/records': { status: 503, body: { detail: 'Down.' } } });
+  open();
+  expect(await screen.findByText(/Something went wrong while fetching your DNS records/)).toBeInTheDocument();
+  expect(screen.queryByText(/records used/)).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Add record' })).toBeDisabled();
+});

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { errorText } from 'shared/api-client';
 import { DOMAIN_MESSAGES } from 'shared/schemas';
 import { showToast } from 'shared/toast';
@@ -37,6 +37,9 @@ export function DnsRecordsSection({ domain, onChanged }: { domain: DomainDetail;
   const zone = domain.domainname;
   const canEdit = domain.uses_store_nameservers && !domain.read_only;
   const count = records.state === 'ready' ? records.data.length : 0;
+  // After a delete the row's own button is gone: focus goes to 'Add record' (else the section's heading), not the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const addId = useId();
 
   const saved = () => {
     records.reload();
@@ -49,6 +52,7 @@ export function DnsRecordsSection({ domain, onChanged }: { domain: DomainDetail;
       showToast('SUCCESS', 'DNS record deleted.');
       setDeleting(null);
       saved();
+      requestAnimationFrame(() => (document.getElementById(addId) ?? heading.current)?.focus());
     } catch (e) {
       showToast('ERROR', errorText(e, 'The record could not be deleted.'));
     } finally {
@@ -79,9 +83,12 @@ export function DnsRecordsSection({ domain, onChanged }: { domain: DomainDetail;
   return (
     <Section aria-labelledby="domain-dns">
       <Head>
-        <h2 id="domain-dns">DNS records</h2>
+        <h2 id="domain-dns" ref={heading} tabIndex={-1}>
+          DNS records
+        </h2>
         {canEdit ? (
-          <Button onClick={() => setEditing('new')} disabled={count >= domain.max_dns_records}>
+          // Only once the records are known: while they load (or failed) the count is not known either.
+          <Button id={addId} onClick={() => setEditing('new')} disabled={records.state !== 'ready' || count >= domain.max_dns_records}>
             Add record
           </Button>
         ) : null}
@@ -91,8 +98,8 @@ export function DnsRecordsSection({ domain, onChanged }: { domain: DomainDetail;
       ) : (
         <>
           <p>
-            Answered by our nameservers within a second of each change. {count} of {domain.max_dns_records} records used;
-            SOA serial {domain.dns_serial}.
+            Answered by our nameservers within a second of each change.{' '}
+            {records.state === 'ready' ? `${count} of ${domain.max_dns_records} records used; ` : ''}SOA serial {domain.dns_serial}.
           </p>
           <ListState load={records} what="DNS records" columns={columns.length} empty="No DNS records yet. Add an A record for www to point it at your server." isEmpty={(l) => l.length === 0}>
             {(list) => (
@@ -122,11 +129,12 @@ export function DnsRecordsSection({ domain, onChanged }: { domain: DomainDetail;
               it for up to {deleting.ttl} seconds.
             </p>
             <div style={{ display: 'flex', gap: '.75rem', flexWrap: 'wrap' }}>
-              <Button variant="danger" disabled={busy} onClick={() => void remove(deleting)}>
-                Delete
-              </Button>
+              {/* Cancel first: the dialog focuses its first control, and Enter must not delete by accident. */}
               <Button variant="secondary" onClick={() => setDeleting(null)}>
                 Cancel
+              </Button>
+              <Button variant="danger" disabled={busy} onClick={() => void remove(deleting)}>
+                Delete
               </Button>
             </div>
           </>
