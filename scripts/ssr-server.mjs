@@ -256,10 +256,13 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
 
   const server = createServer(async (req, res) => {
     try {
-      // robots.txt and sitemap.xml (scripts/seo.mjs) first.
+      securityHeaders(res);
+      // robots.txt and sitemap.xml (scripts/seo.mjs) first, with config.json's public origin: never the request's Host,
+      // which anyone can set and a shared cache would then keep in the sitemap it gives to crawlers.
       const cfg = currentConfig();
       const protectedPrefixes = Object.values(cfg.routes ?? {}).flatMap((entry) => entry.protected ?? []);
-      if (await handleSeo(req, res, { apiBaseUrl: cfg.apiBaseUrl, storefrontUrl: process.env.STOREFRONT_URL, protectedPrefixes, apiHeaders })) return;
+      const storefrontUrl = cfg.origin || process.env.STOREFRONT_URL;
+      if (await handleSeo(req, res, { apiBaseUrl: cfg.apiBaseUrl, storefrontUrl, protectedPrefixes, apiHeaders })) return;
       const url = req.url ?? '/';
       const isPage = (req.method === 'GET' || req.method === 'HEAD') && /text\/html/.test(req.headers.accept ?? '') && url !== '/config.json';
       // `X-Storefront-Render: client` asks for the client-rendered page (what a visitor gets when the server

@@ -145,4 +145,10 @@ test('robots.txt keeps crawlers out of private pages; sitemap.xml lists the page
   expect(posts.length).toBeGreaterThan(0);
   for (const post of posts) expect(locs).toContain(`${E2E.storefront}/blog/blogpost/${post.id}`);
   expect(locs.filter((l) => /dashboard|account-settings|staff|\/auth/.test(l!))).toEqual([]);
+  // Cached for 5 minutes, so never built from the request's Host (anyone sets it; a shared cache would keep it).
+  for (const file of ['/robots.txt', '/sitemap.xml']) {
+    const forged = await request.get(file, { headers: { Host: 'evil.example' } });
+    expect(await forged.text()).not.toContain('evil.example');
+    expect(forged.headers()['x-content-type-options']).toBe('nosniff');
+  }
 });
