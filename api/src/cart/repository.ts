@@ -165,6 +165,9 @@ export async function touch(ex: Executor, cartId: string, now: Date) {
  * Login hook: the visitor's cart (cookie) joins the user's. The user's cart adopts the visitor's items, skipping a domain
  * it already holds; the visitor cart is then deleted. Runs inside the login transaction.
  */
+/** The most items a cart holds (adding one more is a 400; a visitor's cart merged at login fills it up to this). */
+export const MAX_CART_ITEMS = 30;
+
 export async function mergeVisitorCart(
   ex: Executor,
   userId: number,
@@ -182,11 +185,17 @@ export async function mergeVisitorCart(
     await ex.update(carts).set({ userId, updatedAt: now }).where(eq(carts.id, visitor.id));
     return;
   }
+  // The visitor's items the customer's cart lacks, oldest first, as many as still fit (the rest go with the visitor's
+  // cart: merged without a limit, logging in again and again grew a cart without end).
   await ex.execute(sql`
-    UPDATE cart_items v SET cart_id = ${mine.id}
-    WHERE v.cart_id = ${visitor.id}
-      AND NOT (v.kind <> 'hosting' AND EXISTS (
-        SELECT 1 FROM cart_items m WHERE m.cart_id = ${mine.id} AND m.kind <> 'hosting' AND m.domain_name = v.domain_name))`);
+    UPDATE cart_items SET cart_id = ${mine.id}
+    WHERE id IN (
+      SELECT v.id FROM cart_items v
+      WHERE v.cart_id = ${visitor.id}
+        AND NOT (v.kind <> 'hosting' AND EXISTS (
+          SELECT 1 FROM cart_items m WHERE m.cart_id = ${mine.id} AND m.kind <> 'hosting' AND m.domain_name = v.domain_name))
+      ORDER BY v.id
+      LIMIT GREATEST(0, ${MAX_CART_ITEMS} - (SELECT count(*) FROM cart_items m WHERE m.cart_id = ${mine.id})))`);
   await ex.delete(carts).where(eq(carts.id, visitor.id));
   await touch(ex, mine.id, now);
 }

@@ -2,6 +2,7 @@
 import { count, eq } from 'drizzle-orm';
 import { cartItems } from '../db/schema-commerce';
 import { setCookies, startTestApp, type TestApp } from '../commerce/test-app';
+import { MAX_CART_ITEMS } from './repository';
 import { checkNameservers } from './routes';
 import { ManualClock } from '../clock';
 import { carts } from '../db/schema-commerce';
@@ -276,6 +277,16 @@ test('logging in merges the visitor cart, skipping a domain already in the accou
     extra,
   ]);
   expect((await t.inject({ url: '/api/cart/', cookies })).json().items).toEqual([]);
+});
+
+test(`a merge at login fills the account cart up to ${MAX_CART_ITEMS} items, never past it`, async () => {
+  const u = await t.user();
+  for (let i = 0; i < MAX_CART_ITEMS - 2; i++) await add({ service_id: 1, product_id: 1, metadata: { domain_name: fresh() } }, { auth: u.auth });
+  const cookies = setCookies(await add({ service_id: 1, product_id: 1, metadata: { domain_name: fresh() } }));
+  for (let i = 0; i < 4; i++) await add({ service_id: 1, product_id: 1, metadata: { domain_name: fresh() } }, { cookies });
+  const { mergeVisitorCart } = await import('./repository');
+  await t.db.orm.transaction(async (tx) => mergeVisitorCart(tx as never, u.id, cookies.cart_id, t.clock.now()));
+  expect((await t.inject({ url: '/api/cart/', auth: u.auth })).json().items).toHaveLength(MAX_CART_ITEMS);
 });
 
 test('visitor carts untouched for 30 days are pruned at start-up; account carts stay', async () => {

@@ -26,10 +26,11 @@ import {
   mergeVisitorCart,
   priceItem,
   touch,
+  MAX_CART_ITEMS,
 } from './repository';
 import { isRowId } from '../db';
 
-export const MAX_CART_ITEMS = 30;
+export { MAX_CART_ITEMS };
 const HOSTNAME_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 const AddItem = v.object({
