@@ -78,6 +78,12 @@ test.describe('without scripts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
   });
 
+  test('a blog post that does not exist answers 404, not a page that says so with 200 (a soft 404)', async ({ page }) => {
+    const response = await page.goto('/blog/blogpost/no-such-post-anywhere');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog post' })).toBeVisible();
+  });
+
   test("the shell's addresses that lead elsewhere are redirects", async ({ page, request }) => {
     const redirects: [path: string, to: string][] = [
       ['/login', '/auth'],

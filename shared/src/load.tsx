@@ -59,6 +59,9 @@ export function prefetch<T>(fetcher: Fetcher<T>, { id, key }: Pick<LoadOptions, 
   prefetched.set(name, request);
 }
 
+/** An HTTP error's status (ky's HTTPError carries the response), without importing the client here. */
+const statusOf = (error: unknown): number | undefined => (error as { response?: { status?: unknown } } | null)?.response?.status as number | undefined;
+
 type Result<T> = { state: 'loading' } | { state: 'failed'; error: unknown } | { state: 'ready'; data: T };
 
 /**
@@ -94,6 +97,8 @@ export class LoadCache {
   private open = true;
   /** Server: how many fetches failed (a page missing some of its data is not worth caching). */
   failed = 0;
+  /** Server: how many of those the API answered 404 (the page's address names nothing: the page is a 404 too). */
+  missing = 0;
   /** Server: the names whose answer has not arrived yet (what a render over its time budget was waiting for). */
   readonly waiting = new Set<string>();
 
@@ -121,6 +126,7 @@ export class LoadCache {
           (error: unknown) => {
             this.waiting.delete(name);
             this.failed += 1;
+            if (statusOf(error) === 404) this.missing += 1;
             if (!this.controller.signal.aborted) console.error(`[ssr] ${name}:`, error instanceof Error ? error.message : error);
             return undefined;
           },
@@ -214,9 +220,6 @@ export function useLoad<T>(fetcher: Fetcher<T>, { id, key = '', keepOnNewKey = f
   const { name: _name, ...rest } = result;
   return { ...rest, reload } as Load<T>;
 }
-
-/** An HTTP error's status (ky's HTTPError carries the response), without importing the client here. */
-const statusOf = (error: unknown): number | undefined => (error as { response?: { status?: unknown } } | null)?.response?.status as number | undefined;
 
 interface FrameProps<T> {
   load: Load<T>;

@@ -195,5 +195,8 @@ export async function renderPage(url: string, owner: RemoteName | null, timeoutM
     const target = new URL(redirect.to, 'http://x');
     return { status: 302, location: `${target.pathname}${target.search}${target.hash}`, markup: '', data: {}, complete: true, formats: {}, styles: '' };
   }
+  // A page whose own data the API does not have (a blog post that does not exist) is a 404, not a 'soft 404' that
+  // crawlers index and shared caches keep as a page.
+  if (cache.missing > 0) status = 404;
   return { status, markup, data: cache.toJSON(), complete: cache.failed === 0, formats, styles };
 }

@@ -154,6 +154,10 @@ test('a conversation between a customer and staff', async () => {
       })
     ).json(),
   ).toEqual({ status: ['You can only close your own ticket.'] });
+  // The refusal names the field that was sent.
+  const customerPatch = async (payload: object) => (await t.inject({ method: 'PATCH', url: `/ticket/tickets/${id}/`, auth: c.auth, payload })).json();
+  expect(await customerPatch({ priority: 'low' })).toEqual({ priority: ['Only our support staff can change the priority.'] });
+  expect(await customerPatch({ assigned_to: staff.id })).toEqual({ assigned_to: ['Only our support staff can assign a ticket.'] });
   const staffPatch = await t.inject({
     method: 'PATCH',
     url: `/ticket/tickets/${id}/`,

@@ -173,13 +173,11 @@ export async function ticketRoutes(app: FastifyInstance) {
       const updated = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Executor;
         const t = await visible(request, Number((request.params as { id: string }).id), tx, true);
-        if (
-          !handlesTickets(user) &&
-          (body.priority !== undefined ||
-            body.assigned_to !== undefined ||
-            (body.status && body.status !== 'Closed'))
-        ) {
-          throw validationError({ status: 'You can only close your own ticket.' });
+        if (!handlesTickets(user)) {
+          // A customer may only close their ticket: the refusal names the field that was sent.
+          if (body.status && body.status !== 'Closed') throw validationError({ status: 'You can only close your own ticket.' });
+          if (body.priority !== undefined) throw validationError({ priority: 'Only our support staff can change the priority.' });
+          if (body.assigned_to !== undefined) throw validationError({ assigned_to: 'Only our support staff can assign a ticket.' });
         }
         if (body.assigned_to !== undefined && body.assigned_to !== null) {
           const [staff] = await tx
