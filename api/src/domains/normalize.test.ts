@@ -75,7 +75,9 @@ describe('normalizeDomain', () => {
     expect(fails('AB--CD')).toBe(MESSAGES.hyphens34);
     expect(reservedHyphensOk('xn--abc-')).toBe(false); // decodes to plain 'abc'
     expect(reservedHyphensOk('xn--zz')).toBe(false); // not Punycode at all
-    expect(fails('xn--ls8h.com')).toBe(MESSAGES.hyphens34); // an emoji: not a letter, mark or digit
+    // An emoji (typed, or as its A-label): not a letter, mark or digit, and said so, not as a hyphen rule.
+    expect(fails('xn--ls8h.com')).toBe(MESSAGES.badIdn);
+    expect(fails('😀.com')).toBe(MESSAGES.badIdn);
     expect(fails('zz--bcher-kva.ng')).toBe(MESSAGES.hyphens34);
     expect(n('xn--bcher-kva.com').domain).toBe('xn--bcher-kva.com');
     expect(n('XN--MLLER-KVA.com.ng').domain).toBe('xn--mller-kva.com.ng');

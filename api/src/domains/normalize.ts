@@ -29,7 +29,12 @@ export const MESSAGES = {
     'Enter a valid domain name, like example.com: letters, digits and hyphens, not starting or ending with a hyphen.',
   hyphens34:
     'A domain name cannot have hyphens in both the third and fourth places (like ab--cd.com), unless it is an internationalised name (xn--).',
+  badIdn:
+    'This internationalised name is not valid: use letters and digits of one language (emoji and symbols are not allowed in domain names).',
 } as const;
+
+/** The message for a label `reservedHyphensOk` refuses: an `xn--` label that is no valid IDN is that, not a hyphen rule. */
+const hyphensMessage = (label: string) => (label.startsWith('xn--') ? MESSAGES.badIdn : MESSAGES.hyphens34);
 
 /**
  * RFC 5891 section 4.2.3.1: a label with `--` in positions 3 and 4 is reserved; only a valid A-label (`xn--` + the
@@ -77,7 +82,7 @@ export function normalizeDomain(raw: unknown, tlds: readonly string[]): Normaliz
     if (!LABEL.test(l)) throw new DomainInputError(MESSAGES.invalid);
   }
   if (labels.length === 1) {
-    if (!reservedHyphensOk(labels[0]!)) throw new DomainInputError(MESSAGES.hyphens34);
+    if (!reservedHyphensOk(labels[0]!)) throw new DomainInputError(hyphensMessage(labels[0]!));
     return { domain: null, label: labels[0]!, tld: null, supported: false };
   }
 
@@ -94,6 +99,6 @@ export function normalizeDomain(raw: unknown, tlds: readonly string[]): Normaliz
   const tldParts = tld.split('.').length;
   const label = labels[labels.length - tldParts - 1]!;
   // Only the registrable label: hosts under it (a--b.acme.com) are the owner's business, not the registry's.
-  if (!reservedHyphensOk(label)) throw new DomainInputError(MESSAGES.hyphens34);
+  if (!reservedHyphensOk(label)) throw new DomainInputError(hyphensMessage(label));
   return { domain: `${label}.${tld}`, label, tld, supported };
 }
