@@ -3,6 +3,7 @@
 // reset by mailed link, validation in the browser, and axe on every auth page.
 import type { Page } from '@playwright/test';
 import { createCustomer, expect, expectNoA11yViolations, newCustomer, readMail, test } from '../fixtures';
+import { E2E } from '../env';
 
 const LOGIN_CODE = /login code is: (\S+)/;
 const ACTIVATION_CODE = /activation code is: (\S+)/;
@@ -46,12 +47,18 @@ test('sign up, activate with the mailed code, land on the dashboard; log out', a
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? 'null')?.access)).toEqual(expect.any(String));
   expect(await page.evaluate(() => localStorage.getItem('createdUser'))).toBeNull();
 
+  const access = (await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? 'null')?.access)) as string;
   await page.getByRole('banner').getByRole('button', { name: 'Account' }).click();
+  const loggedOut = page.waitForResponse((r) => r.url().endsWith('/core/logout/'));
   await page.getByRole('button', { name: 'Logout' }).click();
   // Spec section 2: Logout goes to /auth (not /auth?redirect=/dashboard: the next person would land on this page).
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
+  // The server revoked the token: a copy of it (another tab, a stolen one) no longer works.
+  expect((await loggedOut).status()).toBeLessThan(300);
+  const me = await page.request.get(`${E2E.api}/core/me/`, { headers: { Authorization: `Token ${access}` } });
+  expect(me.status()).toBe(401);
 });
 
 test('log in from a protected page: a wrong code fails, the mailed code lands back on that page', async ({ page }) => {

@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { api } from 'shared/api-client';
 import { loadCartCount, useCartCount } from 'shared/cart-count';
 import { getCurrency } from 'shared/currency';
-import { signOut, useLoggedIn } from 'shared/session';
+import { getAccess, signOut, useLoggedIn } from 'shared/session';
 import { ButtonLink, Dialog, theme } from 'shared/ui';
 import { useHydrated } from './hydrated';
 import { Logo } from './logo';
@@ -67,8 +67,11 @@ const ACCOUNT_LINKS = [
 function useLogout() {
   const navigate = useNavigate();
   return () => {
-    // Revoke the token on the server; the local sign-out does not wait for it.
-    api.post('core/logout/').catch(() => {});
+    // Revoke the token on the server; the local sign-out does not wait for it. The token is read now and sent with the
+    // call: the client adds it in a hook that runs after signOut() below, when there is no session left (the call went
+    // without it, was refused, and the token stayed valid).
+    const access = getAccess();
+    if (access) api.post('core/logout/', { headers: { Authorization: `Token ${access}` } }).catch(() => {});
     // On a protected page the guard sees the sign-out first (the navigation is a transition) and sends us to /auth.
     navigate('/auth');
     signOut();

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { setRuntimeConfig } from 'shared/runtime-config';
@@ -117,6 +117,11 @@ it('gives a customer the account menu, and Logout clears the session and goes to
   expect(screen.getByTestId('where')).toHaveTextContent(/^\/auth$/);
   expect(localStorage.getItem('session')).toBeNull();
   expect(localStorage.getItem('createdUser')).toBeNull();
+  // The server is asked to revoke the token, with the token (read before the local sign-out cleared it).
+  await waitFor(() => {
+    const calls = (globalThis.fetch as jest.Mock).mock.calls.map(([r]) => r as Request);
+    expect(calls.find((r) => r.url.endsWith('/core/logout/'))?.headers.get('Authorization')).toBe('Token tok');
+  });
 });
 
 it('sends a customer whose session ends on a protected page to /auth alone; the next visitor of one gets ?redirect', async () => {
