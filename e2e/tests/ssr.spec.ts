@@ -81,7 +81,8 @@ test.describe('without scripts', () => {
   test('a blog post that does not exist answers 404, not a page that says so with 200 (a soft 404)', async ({ page }) => {
     const response = await page.goto('/blog/blogpost/no-such-post-anywhere');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1, name: 'Blog post' })).toBeVisible();
+    expect(response?.headers()['x-storefront-render']).toMatch(/^server/);
+    await expect(page.getByRole('banner')).toBeVisible();
   });
 
   test("the shell's addresses that lead elsewhere are redirects", async ({ page, request }) => {
