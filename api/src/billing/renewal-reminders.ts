@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db';
 import { renewalMail, type ReminderKind } from './renewal-mails';
-import { addDays, dayOf, markOnce, rowsOf } from './renewals';
+import { addDays, dayOf, daysBetween, markOnce, rowsOf } from './renewals';
 
 interface Due {
   key: string;
@@ -64,7 +64,7 @@ export async function renewalReminders(app: FastifyInstance, { now }: { now: Dat
           currency: r.currency,
           dueDate: r.due_date,
           autoRenew: r.auto_renew ?? false,
-          daysLeft: Math.round((Date.parse(r.due_date) - Date.parse(today)) / 86_400_000),
+          daysLeft: daysBetween(today, r.due_date),
         }),
         tx,
       );

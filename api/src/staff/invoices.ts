@@ -38,7 +38,7 @@ const INVOICE_STATUSES = ['Unpaid', 'Paid', 'Cancelled'];
  * A gateway payment that paid nothing (settle.ts: another amount, the invoice paid meanwhile) is its own money back,
  * not the invoice's, and has its payment id.
  */
-const REFUNDED_OF_INVOICE = (invoiceId: SQL | number) =>
+const REFUNDED_OF_INVOICE = (invoiceId: typeof invoices.id | number) =>
   sql`(SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w WHERE w.invoice_id = ${invoiceId} AND w.kind = 'refund' AND w.payment_id IS NULL)`;
 
 export async function refundedMinor(ex: Executor, invoiceId: number): Promise<number> {
@@ -94,7 +94,7 @@ export async function invoiceAdminRoutes(app: FastifyInstance) {
       where.push(sql`(${invoices.invoicenum} ILIKE ${like} OR ${users.username} ILIKE ${like})`);
     }
     const rows = await db
-      .select({ invoice: invoices, username: users.username, refunded: sql<string>`${REFUNDED_OF_INVOICE(sql`${invoices.id}`)}` })
+      .select({ invoice: invoices, username: users.username, refunded: REFUNDED_OF_INVOICE(invoices.id) })
       .from(invoices)
       .innerJoin(users, eq(users.id, invoices.userId))
       .where(and(isCustomer, ...where))
