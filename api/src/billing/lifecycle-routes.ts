@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { doc } from '../commerce/docs';
 import { companyDetails, users } from '../db/schema';
 import { customerDomains, invoiceItems, userServices } from '../db/schema-commerce';
-import { DOMAIN_MESSAGES } from 'shared/schemas';
+import { DOMAIN_MESSAGES, ENDED_DOMAIN_STATUSES, ENDED_SERVICE_STATUSES, hasEnded } from 'shared/schemas';
 import { detailError, notFound, validationError } from '../http/errors';
 import { findOwnDomain } from '../domains/manage-repository';
 import { domainParam } from '../domains/manage-routes';
@@ -21,8 +21,6 @@ function autoRenewOf(body: unknown): boolean {
   return value;
 }
 
-const ENDED_DOMAIN_STATUSES: string[] = ['Released', 'Cancelled'];
-const ENDED_SERVICE_STATUSES: string[] = ['Terminated', 'Cancelled'];
 
 const idOf = (raw: string) => {
   const id = Number(raw);
@@ -42,7 +40,7 @@ export async function lifecycleRoutes(app: FastifyInstance) {
       if (!domain) throw notFound();
       const value = autoRenewOf(request.body);
       // A domain that has left the account (Released, Cancelled) has nothing left to renew: read-only, as its page.
-      if (ENDED_DOMAIN_STATUSES.includes(domain.status)) throw detailError(403, DOMAIN_MESSAGES.readOnly(domain.status));
+      if (hasEnded(ENDED_DOMAIN_STATUSES, domain.status)) throw detailError(403, DOMAIN_MESSAGES.readOnly(domain.status));
       const [row] = await db.update(customerDomains).set({ autoRenew: value }).where(eq(customerDomains.id, domain.id)).returning();
       return { id: row!.id, domainname: row!.domainname, auto_renew: row!.autoRenew };
     },
@@ -57,7 +55,7 @@ export async function lifecycleRoutes(app: FastifyInstance) {
       const [service] = await db.select({ status: userServices.status }).from(userServices).where(own);
       if (!service) throw notFound();
       // A service that has ended (Terminated, Cancelled) has nothing left to renew, like an ended domain.
-      if (ENDED_SERVICE_STATUSES.includes(service.status)) throw detailError(403, `This service is ${service.status.toLowerCase()}: there is nothing to renew.`);
+      if (hasEnded(ENDED_SERVICE_STATUSES, service.status)) throw detailError(403, `This service is ${service.status.toLowerCase()}: there is nothing to renew.`);
       const [row] = await db.update(userServices).set({ autoRenew: value }).where(own).returning();
       if (!row) throw notFound();
       return { id: row.id, name: row.name, auto_renew: row.autoRenew };

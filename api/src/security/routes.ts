@@ -9,6 +9,8 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   deleteAccountSchema,
+  ENDED_DOMAIN_STATUSES,
+  ENDED_SERVICE_STATUSES,
   passkeyNameSchema,
   reauthPasswordSchema,
   totpCodeSchema,
@@ -101,9 +103,6 @@ const passkeyAddSchema = v.object({
   response: v.looseObject({ id: v.string(), response: v.looseObject({ clientDataJSON: v.string(), attestationObject: v.string() }) }, 'A passkey response is required.'),
 });
 
-/** Domain and service statuses that no longer cost anything (others count as active paid services). */
-const ENDED_DOMAIN = ['Cancelled', 'Expired', 'Released'];
-const ENDED_SERVICE = ['Cancelled', 'Terminated'];
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -481,11 +480,11 @@ async function refuseWhileActive(ex: Executor, userId: number) {
   const domains = await ex
     .select({ name: customerDomains.domainname })
     .from(customerDomains)
-    .where(and(eq(customerDomains.userId, userId), notInArray(customerDomains.status, ENDED_DOMAIN as never[])));
+    .where(and(eq(customerDomains.userId, userId), notInArray(customerDomains.status, [...ENDED_DOMAIN_STATUSES])));
   const services = await ex
     .select({ name: userServices.name, domain: userServices.domain })
     .from(userServices)
-    .where(and(eq(userServices.userId, userId), notInArray(userServices.status, ENDED_SERVICE as never[])));
+    .where(and(eq(userServices.userId, userId), notInArray(userServices.status, [...ENDED_SERVICE_STATUSES])));
   const active = [...domains.map((d) => d.name), ...services.map((s) => (s.domain ? `${s.name} for ${s.domain}` : s.name))];
   if (active.length > 0) throw new ApiError(409, { detail: M.activeServices(active.join(', ')) });
   const pending = await ex

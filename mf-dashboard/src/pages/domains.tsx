@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { ENDED_DOMAIN_STATUSES, hasEnded } from 'shared/schemas';
 import { DomainText, Table, type Column } from 'shared/ui';
 import { getUserDomains } from '../api/get-user-domains';
 import type { UserDomain } from '../api/schemas';
@@ -32,7 +33,7 @@ const COLUMNS: Column<UserDomain>[] = [
   {
     header: 'Auto-renew',
     cell: (d) => (
-      <AutoRenewSwitch what="domain" id={d.id} name={d.domainname ?? ''} initial={d.auto_renew} ended={d.status === 'Released' || d.status === 'Cancelled'} />
+      <AutoRenewSwitch what="domain" id={d.id} name={d.domainname ?? ''} initial={d.auto_renew} ended={hasEnded(ENDED_DOMAIN_STATUSES, d.status)} />
     ),
   },
 ];

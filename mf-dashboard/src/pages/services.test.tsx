@@ -28,3 +28,20 @@ it('shows each Domain through DomainText, with the same cell name, and a dash fo
   expect(empty).toHaveAttribute('data-label', 'Domain');
   expect(empty.innerHTML).toBe('-');
 });
+
+it('offers the auto-renew switch for a live service only: a Terminated one has nothing left to renew', async () => {
+  fakeApi({
+    'GET api/user_services': {
+      body: [
+        { id: 5, name: 'Starter Hosting', domain: 'live.com', regdate: '2024-03-02', serverhostname: 'srv1', status: 'Suspended', auto_renew: true },
+        { id: 9, name: 'Pro Hosting', domain: 'gone.com', regdate: '2024-04-22', serverhostname: 'srv2', status: 'Terminated', auto_renew: true },
+      ],
+    },
+  });
+  renderPage('/dashboard/services', <ServicesPage />);
+  const live = (await screen.findByRole('cell', { name: 'live.com' })).closest('tr')!;
+  expect(within(live).getByRole('switch', { name: 'Auto-renew' })).toBeChecked();
+  const gone = screen.getByRole('cell', { name: 'gone.com' }).closest('tr')!;
+  expect(within(gone).queryByRole('switch')).toBeNull();
+  expect(within(gone).getAllByRole('cell').at(-1)!.textContent).toBe('-');
+});

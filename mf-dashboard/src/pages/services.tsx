@@ -1,3 +1,4 @@
+import { ENDED_SERVICE_STATUSES, hasEnded } from 'shared/schemas';
 import { DomainText, Table, type Column } from 'shared/ui';
 import { getUserServices } from '../api/get-user-services';
 import type { UserService } from '../api/schemas';
@@ -26,7 +27,7 @@ const COLUMNS: Column<UserService>[] = [
         id={s.id}
         name={s.domain ? `${s.name ?? ''} (${s.domain})` : (s.name ?? '')}
         initial={s.auto_renew}
-        ended={s.status === 'Terminated' || s.status === 'Cancelled'}
+        ended={hasEnded(ENDED_SERVICE_STATUSES, s.status)}
       />
     ),
   },

@@ -58,6 +58,14 @@ export const DOMAIN_MESSAGES = {
 
 /** Statuses whose settings can be changed; every other status (Released, Cancelled, Pending Transfer…) is read-only. */
 export const MANAGEABLE_DOMAIN_STATUSES = ['Active', 'Grace', 'Redemption'] as const;
+/**
+ * Statuses of an item that has left the customer's account: nothing left to renew (auto-renew is refused and not
+ * offered) and nothing that still counts as a paid service (account deletion).
+ */
+export const ENDED_DOMAIN_STATUSES = ['Released', 'Cancelled', 'Expired'] as const;
+export const ENDED_SERVICE_STATUSES = ['Terminated', 'Cancelled'] as const;
+/** Whether `status` is one of `ended` (a status from the API is any string). */
+export const hasEnded = (ended: readonly string[], status: string | null | undefined) => status != null && ended.includes(status);
 /** Statuses whose zone the store's DNS server answers (when the domain uses the store's nameservers). */
 export const DNS_SERVED_STATUSES = ['Active', 'Grace', 'Redemption'] as const;
 
