@@ -177,6 +177,9 @@ test('catalogue: a TLD price applies to new carts, never to an issued invoice; b
   // '-0' is refused like any minus sign (it was stored as written).
   expect((await t.inject({ method: 'PUT', url, auth: as('admin'), payload: { tld: 'com', currency: 'USD', register: '-0', renewal: '1', transfer: '1' } })).json()).toEqual({ register: ['A price cannot be negative.'] });
   expect((await t.inject({ method: 'PUT', url: '/staff/catalogue/settings/', auth: as('admin'), payload: { vat_percent: '-0' } })).json()).toEqual({ vat_percent: ['A negative value is not allowed.'] });
+  // And as a JSON number (JSON.parse keeps its sign; JSON.stringify would write it as 0, so the body is sent as written).
+  const rawMinusZero = await t.inject({ method: 'PUT', url: '/staff/catalogue/settings/', auth: as('admin'), headers: { 'content-type': 'application/json' }, payload: '{"vat_percent": -0}' });
+  expect(rawMinusZero.json()).toEqual({ vat_percent: ['A negative value is not allowed.'] });
   expect((await t.inject({ method: 'PUT', url, auth: as('admin'), payload: { tld: 'com', currency: 'USD', register: '21.99', renewal: '22.99', transfer: '20.99' } })).statusCode).toBe(200);
   const cat = (await t.inject({ url: '/staff/catalogue/', auth: as('admin') })).json();
   expect(cat.tlds.find((x: { tld: string }) => x.tld === 'com').prices).toContainEqual({ currency: 'USD', register: 21.99, renewal: 22.99, transfer: 20.99 });
