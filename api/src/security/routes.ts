@@ -480,7 +480,7 @@ async function refuseWhileActive(ex: Executor, userId: number) {
   const domains = await ex
     .select({ name: customerDomains.domainname })
     .from(customerDomains)
-    .where(and(eq(customerDomains.userId, userId), notInArray(customerDomains.status, [...ENDED_DOMAIN_STATUSES])));
+    .where(and(eq(customerDomains.userId, userId), notInArray(customerDomains.status, [...ENDED_DOMAIN_STATUSES, 'Expired'])));
   const services = await ex
     .select({ name: userServices.name, domain: userServices.domain })
     .from(userServices)

@@ -60,9 +60,10 @@ export const DOMAIN_MESSAGES = {
 export const MANAGEABLE_DOMAIN_STATUSES = ['Active', 'Grace', 'Redemption'] as const;
 /**
  * Statuses of an item that has left the customer's account: nothing left to renew (auto-renew is refused and not
- * offered) and nothing that still counts as a paid service (account deletion).
+ * offered), and nothing that still counts as a paid service (account deletion, which also lets a legacy 'Expired'
+ * domain go).
  */
-export const ENDED_DOMAIN_STATUSES = ['Released', 'Cancelled', 'Expired'] as const;
+export const ENDED_DOMAIN_STATUSES = ['Released', 'Cancelled'] as const;
 export const ENDED_SERVICE_STATUSES = ['Terminated', 'Cancelled'] as const;
 /** Whether `status` is one of `ended` (a status from the API is any string). */
 export const hasEnded = (ended: readonly string[], status: string | null | undefined) => status != null && ended.includes(status);
