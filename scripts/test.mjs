@@ -59,6 +59,24 @@ function countJest(file) {
   return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0), names };
 }
 
+// What the page showed when a journey failed (Playwright's error context: the page's accessibility tree), its lines
+// that name something, at most 40: a flaky journey seen once in CI can then be told apart from a wrong product.
+function pageAtFailure(result) {
+  const file = result?.attachments?.find((a) => a.name === 'error-context' && a.path)?.path;
+  if (!file || !existsSync(file)) return [];
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf('```yaml');
+  if (start < 0) return [];
+  const snapshot = text.slice(start, text.indexOf('```', start + 7)).split('\n').slice(1);
+  // The header and footer are the same on every page: left out, with the links' addresses.
+  let chrome = false;
+  const named = snapshot.filter((l) => {
+    if (/^- /.test(l)) chrome = /^- (banner|contentinfo)\b/.test(l);
+    return !chrome && /"|: \S/.test(l) && !/^\s*- \/url:/.test(l);
+  });
+  return ['page at failure:', ...named.slice(0, 40)].map((l) => `         ${l.length > 160 ? `${l.slice(0, 160)}…` : l}`);
+}
+
 function countPlaywright(file) {
   if (!existsSync(file)) return null;
   const r = JSON.parse(readFileSync(file, 'utf8'));
@@ -69,7 +87,7 @@ function countPlaywright(file) {
       if (!test) continue;
       const error = test.results.at(-1)?.errors?.[0] ?? test.results.at(-1)?.error;
       const at = error?.location && `${path.relative(root, error.location.file)}:${error.location.line}`;
-      names.push([`${where} > ${spec.title}`, ...why(error?.message, at)]);
+      names.push([`${where} > ${spec.title}`, ...why(error?.message, at), ...pageAtFailure(test.results.at(-1))]);
     }
     for (const child of suite.suites ?? []) walk(child, child.title ? `${where} > ${child.title}` : where);
   };

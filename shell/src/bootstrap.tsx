@@ -60,9 +60,13 @@ export async function start(makeLoader: (config: RuntimeConfig) => RemoteLoader)
   }
   const loadCache = hydrate ? new LoadCache(false, serverData()) : null;
   if (hydrate) seedMoneyFormats(serverData(FORMATS_ELEMENT_ID));
+  // A navigation renders the new page in the same task as the click, not as a transition: a transition keeps the old
+  // page on screen, and in use, after the address has changed, until the new one is rendered (on a slow phone, text
+  // typed into the login page's Username just after 'Forgot password?' was lost when the reset form, with its own
+  // empty Username, replaced it). A remote whose code is still on its way shows its loading state meanwhile.
   const app = (
     <StrictMode>
-      <App loadCache={loadCache} router={(children) => <BrowserRouter>{children}</BrowserRouter>} />
+      <App loadCache={loadCache} router={(children) => <BrowserRouter useTransitions={false}>{children}</BrowserRouter>} />
     </StrictMode>
   );
   if (hydrate) {
