@@ -177,8 +177,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
    *  when it must be rendered in the browser. */
   async function renderedPage(url, cfg) {
     if (warming) await Promise.race([warming, new Promise((resolve) => setTimeout(resolve, WARM_WAIT_MS).unref())]);
-    const pathname = new URL(url, 'http://x').pathname;
-    const target = renderer.targetOf(pathname, cfg.routes);
+    const target = renderer.targetOf(renderer.pathOf(url), cfg.routes);
     if (target.kind === 'client') return null;
     readTemplate();
     const remotes = {};

@@ -2,6 +2,7 @@
 // hydration without mismatch and without a second request for the page's data, the client-rendered page when a
 // remote's server bundle cannot be reached, and a cached page that carries no customer's data.
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { request, type Page } from '@playwright/test';
 import { E2E } from '../env';
@@ -83,6 +84,33 @@ test.describe('without scripts', () => {
     expect(response?.status()).toBe(404);
     expect(response?.headers()['x-storefront-render']).toMatch(/^server/);
     await expect(page.getByRole('banner')).toBeVisible();
+  });
+
+  test('a hosting service that does not exist answers 404 too, with the page that says so', async ({ page }) => {
+    const response = await page.goto('/services-list/999999');
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()['x-storefront-render']).toMatch(/^server/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Service not found' })).toBeVisible();
+  });
+
+  test('a path with dot segments a raw client sent is the 404 page with status 404, not 200', async () => {
+    // Playwright resolves '/%2e%2e/' as a browser would: the raw request goes out through node:http.
+    const rawGet = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const url = new URL(E2E.storefront);
+        http
+          .get({ host: url.hostname, port: url.port, path, headers: { Accept: 'text/html' } }, (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          })
+          .on('error', reject);
+      });
+    const dots = await rawGet('/%2e%2e/');
+    expect(dots.status).toBe(404);
+    expect(dots.body).toContain('Page Not Found');
+    expect((await rawGet('/')).status).toBe(200);
   });
 
   test("the shell's addresses that lead elsewhere are redirects", async ({ page, request }) => {

@@ -1,7 +1,7 @@
 // The request-scoped load cache of server-rendered pages (issue 21): filled on the server, read at hydration.
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { LoadCache, LoadCacheProvider, useLoad } from './load';
+import { LoadCache, LoadCacheProvider, useLoad, useNotFoundStatus } from './load';
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
 afterEach(() => jest.restoreAllMocks());
@@ -41,6 +41,18 @@ describe('LoadCache on the server', () => {
     });
     cache.abort();
     expect(signal?.aborted).toBe(true);
+  });
+});
+
+describe('useNotFoundStatus', () => {
+  it('makes a server-rendered page a 404 when its address names nothing in the data it got; nothing in the browser', () => {
+    const server = new LoadCache(true);
+    renderHook(() => useNotFoundStatus(), { wrapper: within(server) });
+    renderHook(() => useNotFoundStatus(), { wrapper: within(server) });
+    expect(server.missing).toBe(1);
+    const browser = new LoadCache(false);
+    renderHook(() => useNotFoundStatus(), { wrapper: within(browser) });
+    expect(browser.missing).toBe(0);
   });
 });
 

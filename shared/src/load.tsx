@@ -141,6 +141,11 @@ export class LoadCache {
     return request as Promise<{ data: T } | undefined>;
   }
 
+  /** Server: the page's address names nothing (useNotFoundStatus): it is a 404 like one whose data the API has not. */
+  pageMissing(): void {
+    this.missing = Math.max(this.missing, 1);
+  }
+
   /** Browser: the server's answer of `name`, until the cache is closed. */
   take<T>(name: string): { data: T } | undefined {
     return this.open && this.answers.has(name) ? { data: this.answers.get(name) as T } : undefined;
@@ -164,6 +169,15 @@ export class LoadCache {
 }
 
 const LoadCacheContext = createContext<LoadCache | null>(null);
+
+/**
+ * For a page whose address names nothing in data it did get (a plan list without the service in the address): on the
+ * server, the page goes out with status 404 as when the API answers 404 (`missing`). Nothing in the browser.
+ */
+export function useNotFoundStatus(): void {
+  const cache = useContext(LoadCacheContext);
+  if (cache?.server) cache.pageMissing();
+}
 
 /** Gives the `useLoad`s below it the answers of a server-rendered page (see LoadCache). */
 export function LoadCacheProvider({ cache, children }: { cache: LoadCache | null; children: ReactNode }) {

@@ -20,8 +20,9 @@ import { ServerRedirect } from './redirect';
 import { loadRoutes, resetRemote, setRemoteLoader } from './remotes';
 import { setRouteTable } from './route-table';
 import { sharedAnswers, withHeaders } from './ssr/shared-answers';
+import { pathOf } from './ssr/route-match';
 
-export { targetOf, type ServerRoutes, type Target } from './ssr/route-match';
+export { pathOf, targetOf, type ServerRoutes, type Target } from './ssr/route-match';
 export { PageCache } from './ssr/page-cache';
 export { composePage, safeJson } from './ssr/serialise';
 
@@ -122,7 +123,7 @@ export interface Rendered {
  */
 export async function renderPage(url: string, owner: RemoteName | null, timeoutMs: number): Promise<Rendered> {
   const started = Date.now();
-  const pathname = new URL(url, 'http://x').pathname;
+  const pathname = pathOf(url);
   let status = owner ? 200 : 404;
   // The page's data: fetched while rendering (each useLoad waits for its answer), then written into the page.
   const cache = new LoadCache(true, {}, answers);

@@ -425,6 +425,10 @@ describe('sessions: /core/me/, /core/refresh, /core/logout/', () => {
 
   it('refresh validates its body', async () => {
     expect((await post('/core/refresh', {})).json()).toEqual({ refresh: ['This field is required.'] });
+    expect((await post('/core/refresh', { refresh: '  ' })).json()).toEqual({ refresh: ['This field is required.'] });
+    for (const refresh of [5, ['x'], { token: 'x' }]) {
+      expect((await post('/core/refresh', { refresh })).json()).toEqual({ refresh: ['Not a valid string.'] });
+    }
     expect((await post('/core/refresh', { refresh: 'made-up' })).statusCode).toBe(401);
   });
 

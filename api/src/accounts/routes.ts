@@ -13,6 +13,7 @@ import {
 import * as v from 'valibot';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db';
+import { textField } from '../commerce/fields';
 import { users, type User } from '../db/schema';
 import { detailError, invalidToken, nonFieldError, parseBody, validationError } from '../http/errors';
 import { MailDeliveryError } from '../mail/mailer';
@@ -66,9 +67,8 @@ export const MESSAGES = {
   mailFailed: 'We could not send the mail right now. Please try again in a few minutes.',
 } as const;
 
-const refreshSchema = v.object({
-  refresh: v.pipe(v.string('This field is required.'), v.trim(), v.nonEmpty('This field is required.')),
-});
+// A number or a list is 'Not a valid string.', not 'required' (DRF's words).
+const refreshSchema = v.object({ refresh: textField(1000, 'This field is required.') });
 
 const activationHash = (userId: number, code: string) => sha256(`activation:${userId}:${code}`);
 const loginCodeHash = (attemptSecret: string, code: string) => sha256(`login:${attemptSecret}:${code}`);

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useCurrency } from 'shared/currency';
 import { splitLines } from 'shared/format';
-import { LoadState, useLoad } from 'shared/load';
+import { LoadState, useLoad, useNotFoundStatus } from 'shared/load';
 import { showToast } from 'shared/toast';
 import { Button, ButtonLink, EmptyState, LoadingOverlay, Page, PageMeta, theme } from 'shared/ui';
 import { addPlanToCart } from '../api/add-plan-to-cart';
@@ -32,27 +32,31 @@ export function ServicesListPage() {
       <LoadState load={services} what="hosting plans" placeholder="cards">
         {(list) => {
           const service = list.find((s) => String(s.id) === id);
-          if (!service) {
-            return (
-              <>
-                <PageMeta
-                  title="Service not found"
-                  description="There is no service with this address."
-                  path={`/services-list/${encodeURIComponent(id)}`}
-                  noindex
-                />
-                <h1>Service not found</h1>
-                <EmptyState>There is no service with this address.</EmptyState>
-                <ButtonLink to="/" variant="secondary">
-                  Go Home
-                </ButtonLink>
-              </>
-            );
-          }
+          if (!service) return <ServiceNotFound id={id} />;
           return <ServicePlans service={service} />;
         }}
       </LoadState>
     </Page>
+  );
+}
+
+function ServiceNotFound({ id }: { id: string }) {
+  // On the server the page goes out with status 404, not as a 'soft 404' with 200.
+  useNotFoundStatus();
+  return (
+    <>
+      <PageMeta
+        title="Service not found"
+        description="There is no service with this address."
+        path={`/services-list/${encodeURIComponent(id)}`}
+        noindex
+      />
+      <h1>Service not found</h1>
+      <EmptyState>There is no service with this address.</EmptyState>
+      <ButtonLink to="/" variant="secondary">
+        Go Home
+      </ButtonLink>
+    </>
   );
 }
 

@@ -15,6 +15,13 @@ export type Target =
   /** Served as today: index.html, rendered in the browser. */
   | { kind: 'client' };
 
+/**
+ * The path of `url` (path and query) as the router reads it: not resolved, so '/%2e%2e/' stays what React Router
+ * matches (nothing: the 404 page), where `new URL()` would make it '/' and the 404 page would go out with status 200.
+ * A browser resolves such a path itself before asking; a raw client need not.
+ */
+export const pathOf = (url: string): string => url.replace(/[?#].*$/s, '') || '/';
+
 /** A path the browser asks for as a file (a dot in the last segment, e.g. /favicon.ico, /x.js) is never a page. */
 const looksLikeFile = (pathname: string) => /\.[a-z0-9]{1,5}$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
 

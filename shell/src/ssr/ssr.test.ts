@@ -1,7 +1,7 @@
 // The storefront server's pure parts (issue 21): which paths are rendered on the server, the page cache, and the
 // data written into a page.
 import { PageCache } from './page-cache';
-import { targetOf, type ServerRoutes } from './route-match';
+import { pathOf, targetOf, type ServerRoutes } from './route-match';
 import { composePage, safeJson } from './serialise';
 
 const routes: ServerRoutes = {
@@ -27,6 +27,17 @@ describe('targetOf', () => {
   it('renders the 404 page for a path nobody owns, but not for a missing file', () => {
     expect(targetOf('/blogs', routes)).toEqual({ kind: 'not-found' });
     expect(targetOf('/favicon.ico', routes)).toEqual({ kind: 'client' });
+  });
+});
+
+describe('pathOf', () => {
+  it('reads the path as the router does: without the query, and with dot segments left as sent', () => {
+    expect(pathOf('/blog?page=2#top')).toBe('/blog');
+    expect(pathOf('?x=1')).toBe('/');
+    // new URL() would resolve these to '/', a page that exists, and the 404 page React Router renders would go out
+    // with status 200.
+    expect(pathOf('/%2e%2e/')).toBe('/%2e%2e/');
+    expect(targetOf(pathOf('/%2e%2e/'), routes)).toEqual({ kind: 'not-found' });
   });
 });
 
