@@ -2,7 +2,7 @@
 // and keeps it; a wallet payment with an empty wallet fails without charging; a fiat payment approved on the sandbox
 // page lands on the invoices with the invoice paid; a declined one leaves it unpaid; domain options are saved; the
 // services list and pricing pages; axe on each page.
-import { type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { apiAs, createCustomer, expect, expectNoA11yViolations, readMail, test, useSession } from '../fixtures';
 
 const LOGIN_CODE = /login code is: (\S+)/;
@@ -39,15 +39,25 @@ async function addDomainBySearch(page: Page, domain: string) {
   await page.goto(`/search?query=${domain}`);
   const main = page.getByRole('region', { name: domain });
   await expect(main.getByText('Available Match')).toBeVisible();
-  await main.getByRole('button', { name: 'Add to Cart' }).click();
-  await expect(page.getByText(/added/i).first()).toBeVisible();
+  await addToCart(page, main.getByRole('button', { name: 'Add to Cart' }));
 }
 
 /** Adds the plan `planName` of service `serviceId` from the services list page. */
 async function addPlan(page: Page, serviceId: number, planName: string) {
   await page.goto(`/services-list/${serviceId}`);
   const card = page.getByRole('article', { name: planName });
-  await card.getByRole('button', { name: 'Add to cart' }).click();
+  await addToCart(page, card.getByRole('button', { name: 'Add to cart' }));
+}
+
+/**
+ * Clicks `button` and waits for the API to take the item. The toast alone does not tell: it outlives a page load (spec
+ * section 3, kept in localStorage), so the previous add's 'Item added…' showed on the plans page at once, the journey
+ * went on to the cart, and the click, queued until the page hydrated, was lost with the page (once in CI's cluster run).
+ */
+async function addToCart(page: Page, button: Locator) {
+  const added = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/cart/');
+  await button.click();
+  expect((await added).ok()).toBeTruthy();
   await expect(page.getByText(/added/i).first()).toBeVisible();
 }
 
