@@ -161,13 +161,13 @@ export async function touch(ex: Executor, cartId: string, now: Date) {
   await ex.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId));
 }
 
+/** The most items a cart holds (adding one more is a 400; a visitor's cart merged at login fills it up to this). */
+export const MAX_CART_ITEMS = 30;
+
 /**
  * Login hook: the visitor's cart (cookie) joins the user's. The user's cart adopts the visitor's items, skipping a domain
  * it already holds; the visitor cart is then deleted. Runs inside the login transaction.
  */
-/** The most items a cart holds (adding one more is a 400; a visitor's cart merged at login fills it up to this). */
-export const MAX_CART_ITEMS = 30;
-
 export async function mergeVisitorCart(
   ex: Executor,
   userId: number,

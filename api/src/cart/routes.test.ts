@@ -2,7 +2,7 @@
 import { count, eq } from 'drizzle-orm';
 import { cartItems } from '../db/schema-commerce';
 import { setCookies, startTestApp, type TestApp } from '../commerce/test-app';
-import { MAX_CART_ITEMS } from './repository';
+import { MAX_CART_ITEMS, mergeVisitorCart } from './repository';
 import { checkNameservers } from './routes';
 import { ManualClock } from '../clock';
 import { carts } from '../db/schema-commerce';
@@ -267,7 +267,6 @@ test('logging in merges the visitor cart, skipping a domain already in the accou
   const extra = fresh();
   await add({ service_id: 1, product_id: 1, metadata: { domain_name: extra } }, { cookies });
   // Run the login hooks as /core/submit-login-code/ does (inside the login transaction).
-  const { mergeVisitorCart } = await import('./repository');
   await t.db.orm.transaction(async (tx) =>
     mergeVisitorCart(tx as never, u.id, cookies.cart_id, t.clock.now()),
   );
@@ -284,7 +283,6 @@ test(`a merge at login fills the account cart up to ${MAX_CART_ITEMS} items, nev
   for (let i = 0; i < MAX_CART_ITEMS - 2; i++) await add({ service_id: 1, product_id: 1, metadata: { domain_name: fresh() } }, { auth: u.auth });
   const cookies = setCookies(await add({ service_id: 1, product_id: 1, metadata: { domain_name: fresh() } }));
   for (let i = 0; i < 4; i++) await add({ service_id: 1, product_id: 1, metadata: { domain_name: fresh() } }, { cookies });
-  const { mergeVisitorCart } = await import('./repository');
   await t.db.orm.transaction(async (tx) => mergeVisitorCart(tx as never, u.id, cookies.cart_id, t.clock.now()));
   expect((await t.inject({ url: '/api/cart/', auth: u.auth })).json().items).toHaveLength(MAX_CART_ITEMS);
 });

@@ -30,7 +30,6 @@ import {
 } from './repository';
 import { isRowId } from '../db';
 
-export { MAX_CART_ITEMS };
 const HOSTNAME_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 const AddItem = v.object({

@@ -103,7 +103,6 @@ const passkeyAddSchema = v.object({
   response: v.looseObject({ id: v.string(), response: v.looseObject({ clientDataJSON: v.string(), attestationObject: v.string() }) }, 'A passkey response is required.'),
 });
 
-
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export const securityRoutes: FastifyPluginAsync = async (app) => {
