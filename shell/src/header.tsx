@@ -72,7 +72,8 @@ function useLogout() {
     // without it, was refused, and the token stayed valid).
     const access = getAccess();
     if (access) api.post('core/logout/', { headers: { Authorization: `Token ${access}` } }).catch(() => {});
-    // On a protected page the guard sees the sign-out first (the navigation is a transition) and sends us to /auth.
+    // The navigation and the sign-out render together (one click's updates): a protected page's guard never sees the
+    // sign-out alone, which would send to /auth?redirect=… (spec section 2: Logout goes to /auth).
     navigate('/auth');
     signOut();
   };
