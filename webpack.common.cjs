@@ -6,8 +6,6 @@ const webpack = require('webpack');
 
 const root = __dirname;
 const sharedVersion = require('./shared/package.json').version;
-const sharedPkg = require('./shared/package.json');
-const exact = (pkg) => sharedPkg.devDependencies[pkg] ?? sharedPkg.dependencies[pkg];
 
 /** The default ports of CONTRACT.md; each overridable by `<NAME>_PORT`. */
 const APPS = {
@@ -30,7 +28,13 @@ const runtimeCoreEsm = require
   .resolve('@module-federation/runtime-tools/runtime-core', { paths: [enhancedDir] })
   .replace(/\.cjs$/, '.js');
 
-const singleton = (version) => ({ singleton: true, requiredVersion: version, strictVersion: false });
+/**
+ * One copy of each, the shell's. No range checked in the browser (`requiredVersion: false`): not strict, the check could
+ * only warn in a visitor's console, and Module Federation's range parsing took 40-90 ms of a cold page load's main
+ * thread (a CPU profile of `/` on this machine). The ranges stay in each manifest (from package.json), and the
+ * storefront server checks every remote's against the shell's as it reads them (scripts/shared-versions.mjs).
+ */
+const singleton = () => ({ singleton: true, requiredVersion: false, strictVersion: false });
 /**
  * Every module shared as a singleton. Explicit keys (no 'react/' prefixes) so the shell provides each of them.
  * A library used only inside one shared module (ky in shared/api-client, zustand/middleware in shared/toast) is not
@@ -38,28 +42,20 @@ const singleton = (version) => ({ singleton: true, requiredVersion: version, str
  */
 function sharedModules() {
   const mods = {};
-  for (const [name, pkg] of [
-    ['react', 'react'],
-    ['react/jsx-runtime', 'react'],
-    ['react-dom', 'react-dom'],
-    ['react-dom/client', 'react-dom'],
-    ['@emotion/react', '@emotion/react'],
-    ['@emotion/styled', '@emotion/styled'],
-    ['zustand', 'zustand'],
-  ]) {
-    mods[name] = singleton(exact(pkg));
+  for (const name of ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', '@emotion/react', '@emotion/styled', 'zustand']) {
+    mods[name] = singleton();
   }
   // The router is shared as the list of what the apps use of it (shared/federation/react-router.mjs); v7's
   // 'react-router-dom' is a second name for it.
   for (const name of ['react-router', 'react-router-dom']) {
-    mods[name] = { ...singleton(exact(name)), version: routerVersion, import: path.join(root, 'shared', 'federation', `${name}.mjs`) };
+    mods[name] = { ...singleton(), version: routerVersion, import: path.join(root, 'shared', 'federation', `${name}.mjs`) };
   }
   for (const sub of Object.keys(require('./shared/package.json').exports)) {
     // A remote's stand-alone mount only (its own bootstrap): bundled into that entry, never shared or loaded by the
     // shell. It reaches the shared modules by their names, so it uses the one copy of each.
     if (sub === './standalone') continue;
     const key = `shared/${sub.slice(2)}`;
-    mods[key] = { ...singleton(`^${sharedVersion}`), version: sharedVersion, import: key };
+    mods[key] = { ...singleton(), version: sharedVersion, import: key };
   }
   return mods;
 }

@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { renderPool } from './ssr-pool.mjs';
 import { securityHeaders, send, staticHandler } from './static-server.mjs';
 import { handleSeo } from './seo.mjs';
+import { sharedMismatches } from './shared-versions.mjs';
 
 const require = createRequire(import.meta.url);
 const gzipAsync = promisify(gzip);
@@ -90,6 +91,9 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
   /** Test and operations switch: SSR_REMOTE_URLS='{"mf_content":"http://…/server/mf-manifest.json"}'. */
   const overrides = JSON.parse(process.env.SSR_REMOTE_URLS || '{}');
   const serverManifestUrl = (name, clientUrl) => overrides[name] || new URL('server/mf-manifest.json', clientUrl).href;
+  /** The shell's own manifest: the shared modules' versions it provides (checked against each remote's, below). */
+  const shellManifestPath = path.join(dir, 'server', 'mf-manifest.json');
+  const shellManifest = existsSync(shellManifestPath) ? JSON.parse(readFileSync(shellManifestPath, 'utf8')) : { shared: [] };
 
   async function readManifest(name, url) {
     const known = manifests.get(name);
@@ -111,6 +115,10 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
           version: createHash('sha1').update(text).digest('hex').slice(0, 12),
         };
         if (known?.version && known.version !== info.version) log(`[ssr] ${name}: new server manifest (${info.version})`);
+        if (known?.version !== info.version) {
+          const mismatches = sharedMismatches(shellManifest, manifest);
+          if (mismatches.length > 0) log(`[ssr] ${name} was built for other versions of what the shell shares: ${mismatches.join('; ')}. It gets the shell's copies.`);
+        }
         manifests.set(name, info);
         if (known?.entry !== info.entry) {
           // A remote seen for the first time or redeployed: its routes are loaded now, not by its first page.

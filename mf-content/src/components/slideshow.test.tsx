@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SLIDE_INTERVAL_MS } from 'shared/schemas';
 import { Slideshow } from './slideshow';
@@ -93,6 +93,31 @@ it('loads the first slide eagerly with high priority and the rest lazily, all wi
     expect(img).toHaveAttribute('width');
     expect(img).toHaveAttribute('height');
   }
+});
+
+/** Which slides' pictures the browser may fetch: a lazy image that is not displayed is not fetched. */
+const displayed = (container: HTMLElement) =>
+  [...container.querySelectorAll('img')].map((img) => getComputedStyle(img).display !== 'none');
+
+it('fetches a later slide only half an interval before it is due, or when it is chosen', async () => {
+  const { container } = render(<Slideshow slides={slides} />);
+  expect(displayed(container)).toEqual([true, false, false]);
+  tick(SLIDE_INTERVAL_MS / 2 - 1);
+  expect(displayed(container)).toEqual([true, false, false]);
+  tick(1);
+  expect(displayed(container)).toEqual([true, true, false]);
+  tick(SLIDE_INTERVAL_MS / 2);
+  expect(shown()).toBe('Bravo');
+  // The slide that left stays displayed, so it fades out; the one after the new current is next in line.
+  expect(displayed(container)).toEqual([true, true, false]);
+  tick(SLIDE_INTERVAL_MS / 2);
+  expect(displayed(container)).toEqual([true, true, true]);
+
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  const other = render(<Slideshow slides={[...slides, { image: 'http://api.test/static/d.jpg', alt: 'Delta' }]} />);
+  const dot4 = within(other.container).getByRole('button', { name: 'Go to slide 4' });
+  await user.click(dot4);
+  expect(displayed(other.container)).toEqual([true, false, false, true]);
 });
 
 it('shows one slide without controls when there is only one', () => {

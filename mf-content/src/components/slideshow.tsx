@@ -17,6 +17,7 @@ const Frame = styled.div`
   overflow: hidden; background: ${theme.color.primarySoft};
   img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; transition: opacity .6s ease; }
   img[data-current='false'] { opacity: 0; visibility: hidden; }
+  img[data-pending] { display: none; }
   @media (prefers-reduced-motion: reduce) { img { transition: none; } }
 `;
 
@@ -30,28 +31,53 @@ const Controls = styled.div`
   svg { width: 22px; height: 22px; }
 `;
 
+/** The set with this slide in it (the same set when it is there already, so nothing renders again). */
+const withSlide = (slide: number) => (fetched: ReadonlySet<number>) => (fetched.has(slide) ? fetched : new Set(fetched).add(slide));
+
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * The hero slideshow (spec 'Home', section 9): the next slide every SLIDE_INTERVAL_MS, wrapping both ways, previous
  * and next arrows, dots that jump, and a pause control; people who ask for reduced motion get it paused.
+ *
+ * Only the first slide's picture is fetched with the page. Each later one waits, undisplayed (a lazy image that is not
+ * displayed is not fetched), until half an interval before it is due, or until it is chosen: the other slides sit on
+ * top of the first, inside the viewport, so `loading="lazy"` alone fetched them all at once, beside the page's largest
+ * paint, and each SVG picture costs the main thread a document of its own (scripts/raster-images.mjs).
  */
 export function Slideshow({ slides, intervalMs = SLIDE_INTERVAL_MS }: { slides: SlideImage[]; intervalMs?: number }) {
   const count = slides.length;
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  /** The slides whose pictures may be fetched: the first, every one shown so far, and the next one when it is near. */
+  const [fetched, setFetched] = useState<ReadonlySet<number>>(() => new Set([0]));
   const current = count ? index % count : 0;
+  const next = count ? (current + 1) % count : 0;
 
   // A fresh timer after every change, so a slide chosen by hand gets its full time too.
   useEffect(() => {
     if (!playing || count < 2) return undefined;
-    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % count), intervalMs);
+    const timer = window.setTimeout(() => {
+      setIndex(next);
+      setFetched(withSlide(next));
+    }, intervalMs);
     return () => window.clearTimeout(timer);
-  }, [playing, count, current, intervalMs]);
+  }, [playing, count, next, intervalMs]);
+
+  // The next picture half an interval ahead, so it is there before it fades in (paused too: Next may be pressed).
+  useEffect(() => {
+    if (count < 2 || fetched.has(next)) return undefined;
+    const timer = window.setTimeout(() => setFetched(withSlide(next)), intervalMs / 2);
+    return () => window.clearTimeout(timer);
+  }, [count, next, intervalMs, fetched]);
 
   if (!count) return null;
-  const go = (to: number) => setIndex(((to % count) + count) % count);
+  const go = (to: number) => {
+    const slide = ((to % count) + count) % count;
+    setIndex(slide);
+    setFetched(withSlide(slide));
+  };
 
   return (
     <section aria-roledescription="carousel" aria-label="Highlights">
@@ -68,6 +94,7 @@ export function Slideshow({ slides, intervalMs = SLIDE_INTERVAL_MS }: { slides: 
             decoding={i === 0 ? 'sync' : 'async'}
             data-current={i === current ? 'true' : 'false'}
             aria-hidden={i === current ? undefined : true}
+            data-pending={fetched.has(i) || i === current ? undefined : ''}
           />
         ))}
       </Frame>
