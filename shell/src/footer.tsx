@@ -9,10 +9,6 @@ import { BRAND, Logo } from './logo';
 const Foot = styled.footer`
   /* No margin above: pages end with their own padding, so no band of page colour shows between a page and this. */
   background: ${theme.color.dark}; color: #e4e4f0; border-top: 1px solid #33334d;
-  /* Never in the first screen (the layout's #content is at least that tall): its layout and paint wait until it comes
-     near the viewport, instead of adding to the page's first layout (Lighthouse's Total Blocking Time). The size
-     stands in until then; once drawn, its real size is kept. It is still in the accessibility tree and found by Find. */
-  content-visibility: auto; contain-intrinsic-size: auto 720px;
   .inner { width: min(1200px, 100%); margin: 0 auto; padding: 2.5rem 1rem 1.5rem; display: grid; gap: 2rem; grid-template-columns: 1fr; }
   ${theme.breakpoint.sm} { .inner { grid-template-columns: 1.4fr 1fr 1fr 1fr; } }
   h2 { font-size: 1rem; color: #fff; margin: 0 0 .75rem; }

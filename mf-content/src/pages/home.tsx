@@ -31,11 +31,6 @@ const Main = styled(Page)`
   width: 100%; padding: 0;
   h2 { font-size: clamp(1.5rem, 3vw, 2rem); margin: 0 0 .75rem; line-height: 1.25; }
   h3 { line-height: 1.3; }
-  /* Below the hero and the domain search (the first screen on any device), each section is laid out and painted when
-     it comes near the viewport (content-visibility), not in the page's first layout: the longest task of a cold load
-     (Lighthouse's Total Blocking Time). The size stands in until then; once drawn, a section keeps its real size. Its
-     content stays in the accessibility tree and is found by Find; a jump to '#services' draws what it lands on. */
-  > section:nth-of-type(n + 3) { content-visibility: auto; contain-intrinsic-size: auto 900px; }
 `;
 
 const Section = styled.section<{ tone?: 'soft' | 'dark' }>`
