@@ -30,9 +30,9 @@ const runtimeCoreEsm = require
 
 /**
  * One copy of each, the shell's. No range checked in the browser (`requiredVersion: false`): not strict, the check could
- * only warn in a visitor's console, and Module Federation's range parsing took 40-90 ms of a cold page load's main
- * thread (a CPU profile of `/` on this machine). The ranges stay in each manifest (from package.json), and the
- * storefront server checks every remote's against the shell's as it reads them (scripts/shared-versions.mjs).
+ * only warn in a visitor's console, and Module Federation's range parsing (`satisfy`) took about 40 ms of a 90 ms
+ * task in a cold load of `/` (a CPU profile on this machine). The ranges stay in each manifest (from package.json),
+ * and the storefront server checks every remote's against the shell's as it reads them (scripts/shared-versions.mjs).
  */
 const singleton = () => ({ singleton: true, requiredVersion: false, strictVersion: false });
 /**
