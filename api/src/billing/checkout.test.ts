@@ -316,6 +316,10 @@ test('an unpaid invoice can be paid later; a second gateway payment arriving aft
     currency: { code: 'USD' },
   });
   expect((await t.inject({ url: '/domain/', auth: u.auth })).json()).toHaveLength(1);
+  // The page the gateway sends the customer back to says where each payment went.
+  const outcome = async (reference: string) => (await t.inject({ url: `/payment/outcome/?reference=${reference}`, auth: u.auth })).json();
+  expect(await outcome(second.reference!)).toMatchObject({ status: 'success', invoice_status: 'Paid', credited_to_wallet: false });
+  expect(await outcome(first.reference!)).toMatchObject({ status: 'success', invoice_status: 'Paid', credited_to_wallet: true });
   // Paying it once more is refused; someone else cannot pay or see it.
   expect(
     (

@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { doc } from '../commerce/docs';
-import { invoices, payments } from '../db/schema-commerce';
+import { invoices, payments, walletEntries } from '../db/schema-commerce';
 import { notFound, validationError } from '../http/errors';
 import { toMajor } from '../money/money';
 
@@ -32,6 +32,12 @@ export async function outcomeRoutes(app: FastifyInstance) {
           .where(and(eq(payments.reference, q.reference), eq(payments.userId, userId)));
         if (!p) throw notFound('No such payment.');
         const [inv] = p.invoiceId ? await db.select().from(invoices).where(eq(invoices.id, p.invoiceId)) : [];
+        // A checkout's payment that settled after its invoice was paid another way (or its total changed) is credited
+        // to the wallet instead (settle.ts): the page says so, not that this payment paid the invoice.
+        const [credited] =
+          p.purpose !== 'deposit' && p.status === 'success'
+            ? await db.select({ id: walletEntries.id }).from(walletEntries).where(eq(walletEntries.paymentId, p.id)).limit(1)
+            : [];
         return {
           reference: p.reference,
           purpose: p.purpose,
@@ -40,6 +46,7 @@ export async function outcomeRoutes(app: FastifyInstance) {
           currency: p.currency,
           invoicenum: inv?.invoicenum ?? null,
           invoice_status: inv?.status ?? null,
+          credited_to_wallet: p.purpose === 'deposit' ? p.status === 'success' : Boolean(credited),
         };
       }
       if (q.invoice !== undefined) {
@@ -58,6 +65,7 @@ export async function outcomeRoutes(app: FastifyInstance) {
           currency: inv.currency,
           invoicenum: inv.invoicenum,
           invoice_status: inv.status,
+          credited_to_wallet: false,
         };
       }
       throw validationError({ non_field_errors: 'Name a payment (reference) or an invoice (invoice).' });

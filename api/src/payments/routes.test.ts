@@ -204,6 +204,7 @@ test('declining on the sandbox page credits nothing and sends the browser back',
     currency: 'NGN',
     invoicenum: null,
     invoice_status: null,
+    credited_to_wallet: false,
   });
   // Only the payer learns about a payment; nothing is found from a made-up or foreign reference or invoice.
   const other = await t.user();

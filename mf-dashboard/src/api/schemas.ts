@@ -181,5 +181,8 @@ export const paymentOutcomeSchema = v.object({
   amount,
   currency: v.string(),
   invoicenum: text,
+  invoice_status: v.optional(v.nullable(v.string()), null),
+  /** A checkout's payment that reached an invoice already paid (or changed) went to the wallet instead. */
+  credited_to_wallet: v.optional(v.boolean(), false),
 });
 export type PaymentOutcome = v.InferOutput<typeof paymentOutcomeSchema>;

@@ -36,13 +36,16 @@ export function outcomeText(o: PaymentOutcome): { tone: 'success' | 'error' | 'i
           ? `Your deposit of ${money} is waiting for the payment gateway's confirmation.`
           : `Invoice ${o.invoicenum ?? ''} (${money}) is waiting for the payment's confirmation.`,
     };
-  return {
-    tone: 'success',
-    text:
-      o.purpose === 'deposit'
-        ? `${money} was credited to your wallet.`
-        : `Invoice ${o.invoicenum ?? ''} is paid (${money}). Your order is now active.`,
-  };
+  if (o.purpose === 'deposit') return { tone: 'success', text: `${money} was credited to your wallet.` };
+  if (o.credited_to_wallet)
+    return {
+      tone: 'info',
+      text:
+        o.invoice_status === 'Paid'
+          ? `Invoice ${o.invoicenum ?? ''} was already paid, so this payment of ${money} was credited to your wallet.`
+          : `Invoice ${o.invoicenum ?? ''} changed after this payment started, so the payment of ${money} was credited to your wallet.`,
+    };
+  return { tone: 'success', text: `Invoice ${o.invoicenum ?? ''} is paid (${money}). Your order is now active.` };
 }
 
 /**

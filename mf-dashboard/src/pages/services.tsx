@@ -15,7 +15,8 @@ const COLUMNS: Column<UserService>[] = [
   // A domain name wraps at its dots only (DomainText); an empty one is a dash.
   { header: 'Domain', cell: (s) => (s.domain?.trim() ? <DomainText text={dash(s.domain)} /> : dash(s.domain)) },
   { header: 'Registration Date', cell: (s) => <DateCell value={s.regdate} /> },
-  { header: 'Server Hostname', cell: (s) => dash(s.serverhostname) },
+  // A host name wraps at its dots too: on one line it pushed the Auto-renew column out of sight at 1280 px.
+  { header: 'Server Hostname', cell: (s) => (s.serverhostname?.trim() ? <DomainText text={s.serverhostname} /> : dash(s.serverhostname)) },
   // Lifecycle (issue 14), added after the spec's columns.
   { header: 'Next Due Date', cell: (s) => <DateCell value={s.nextduedate} /> },
   { header: 'Status', cell: (s) => dash(s.status) },

@@ -1,3 +1,4 @@
+import styled from '@emotion/styled';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadState, useLoad } from 'shared/load';
@@ -5,15 +6,47 @@ import { Button, EmptyState, Table, TextField, type Column } from 'shared/ui';
 import { AUDIT_PAGE_SIZE, getAudit } from '../api/get-audit';
 import type { AuditEntry } from '../api/types';
 import { Row, StaffFrame, type Placeholder } from '../components/staff-frame';
+import { formatWhen } from '../components/when';
 
-const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
+/** A text value longer than this (a policy's whole text, say) is cut, with its length said. */
+const LONGEST = 160;
+const valueText = (value: unknown): string => {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return text.length > LONGEST ? `${text.slice(0, LONGEST)}… (${text.length} characters)` : text;
+};
+
+/** A cell that wraps (the table's cells do not), so a long value never pushes the next columns off the screen. */
+const Values = styled.dl`
+  margin: 0; min-width: 14ch; max-width: 36ch; white-space: normal; overflow-wrap: anywhere;
+  div + div { margin-top: .25rem; }
+  dt { display: inline; font-weight: 600; }
+  dd { display: inline; margin: 0; }
+`;
+
+/** A before or after state: one 'field: value' line per field, or the value itself. */
+function Shown({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <>—</>;
+  if (typeof value !== 'object' || Array.isArray(value)) return <Values as="div">{valueText(value)}</Values>;
+  const fields = Object.entries(value as Record<string, unknown>);
+  if (!fields.length) return <>—</>;
+  return (
+    <Values>
+      {fields.map(([key, v]) => (
+        <div key={key}>
+          <dt>{key}:</dt> <dd>{valueText(v)}</dd>
+        </div>
+      ))}
+    </Values>
+  );
+}
+
 const COLUMNS: Column<AuditEntry>[] = [
-  { header: 'When', cell: (r) => new Date(r.created_at).toLocaleString() },
+  { header: 'When', cell: (r) => formatWhen(r.created_at) },
   { header: 'Who', cell: (r) => `${r.actor} (${r.actor_role})` },
   { header: 'What', cell: (r) => `${r.action} ${r.target_type} ${r.target_id}` },
-  { header: 'Before', cell: (r) => shown(r.before) },
-  { header: 'After', cell: (r) => shown(r.after) },
-  { header: 'Reason', cell: (r) => r.reason || '—' },
+  { header: 'Before', cell: (r) => <Shown value={r.before} /> },
+  { header: 'After', cell: (r) => <Shown value={r.after} /> },
+  { header: 'Reason', cell: (r) => <Values as="div">{r.reason || '—'}</Values> },
 ];
 /** While the entries load: their table, in grey. */
 export const AUDIT_LOADING: Placeholder = { placeholder: 'table', columns: COLUMNS.length };

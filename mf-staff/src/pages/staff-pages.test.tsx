@@ -125,6 +125,24 @@ describe('audit log pages', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Older entries' })).not.toBeInTheDocument());
     expect(screen.getByLabelText('Staff member')).toHaveValue('');
   });
+  it('shows a change as field lines that wrap, cuts a long text with its length, and dates as the storefront writes them', async () => {
+    const policy = 'P'.repeat(5000);
+    fakeApi({
+      'GET core/me': admin,
+      'GET staff/audit': () => ({
+        body: [{ ...entry(7), action: 'content.policy', before: { title: 'Privacy', content: policy }, after: { title: 'Privacy', content: 'Short.' }, reason: 'typo' }],
+      }),
+    });
+    renderRoutes(routes, '/staff/audit');
+    const table = await screen.findByRole('table', { name: /Audit log/ });
+    const lines = (cell: HTMLElement) =>
+      within(cell).getAllByRole('term').map((term, i) => `${term.textContent} ${within(cell).getAllByRole('definition')[i]!.textContent}`);
+    const [when, , , before, after] = within(table).getAllByRole('cell');
+    expect(lines(before!)).toEqual(['title: Privacy', `content: ${'P'.repeat(160)}… (5000 characters)`]);
+    expect(lines(after!)).toEqual(['title: Privacy', 'content: Short.']);
+    // Local time: the date part is the storefront's ('1st Mar, 2026'), the time is 24-hour.
+    expect(when!.textContent).toMatch(/^1st Mar, 2026, \d{2}:\d{2}$/);
+  });
 });
 
 describe('overview', () => {

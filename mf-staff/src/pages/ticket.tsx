@@ -8,6 +8,7 @@ import { replyToTicket } from '../api/reply-ticket';
 import { updateTicket } from '../api/update-ticket';
 import { Row, Section, StaffFrame } from '../components/staff-frame';
 import { useAction } from '../components/use-action';
+import { formatWhen } from '../components/when';
 
 const STATUSES = ['Open', 'Answered', 'Customer-Reply', 'Closed'];
 const PRIORITIES = ['low', 'medium', 'high'];
@@ -72,7 +73,7 @@ export function TicketPage() {
               {t.replies.map((r) => (
                 <Card key={r.id} style={{ marginBottom: '.75rem' }}>
                   <p>
-                    <strong>{r.is_staff ? `${r.username} (staff)` : r.username}</strong> · {new Date(r.created_at).toLocaleString()}
+                    <strong>{r.is_staff ? `${r.username} (staff)` : r.username}</strong> · {formatWhen(r.created_at)}
                   </p>
                   <Lines text={r.message} />
                 </Card>

@@ -4,6 +4,7 @@ import { EmptyState, Select, Table, type Column } from 'shared/ui';
 import { getTickets } from '../api/get-tickets';
 import type { StaffTicket } from '../api/types';
 import { Row, StaffFrame, type Placeholder } from '../components/staff-frame';
+import { formatWhen } from '../components/when';
 
 const STATUS = [
   { value: 'open', label: 'Open (not closed)' },
@@ -25,7 +26,7 @@ const COLUMNS: Column<StaffTicket>[] = [
   { header: 'Priority', cell: (t) => t.priority },
   { header: 'Status', cell: (t) => t.status },
   { header: 'Assigned to', cell: (t) => t.assigned_to_username ?? '—' },
-  { header: 'Updated', cell: (t) => new Date(t.updated_at).toLocaleString() },
+  { header: 'Updated', cell: (t) => formatWhen(t.updated_at) },
 ];
 /** While the tickets load: their table, in grey. */
 export const TICKETS_LOADING: Placeholder = { placeholder: 'table', columns: COLUMNS.length };

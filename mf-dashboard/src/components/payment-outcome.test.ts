@@ -1,0 +1,22 @@
+import { outcomeText } from './payment-outcome';
+
+const paid = { purpose: 'checkout', status: 'success', amount: 19887.5, currency: 'NGN', invoicenum: 'INV-000017' } as const;
+
+it('says a checkout payment paid its invoice only when it did; one credited to the wallet says so', () => {
+  expect(outcomeText({ ...paid, invoice_status: 'Paid', credited_to_wallet: false })).toEqual({
+    tone: 'success',
+    text: 'Invoice INV-000017 is paid (₦19,887.50). Your order is now active.',
+  });
+  // Paid meanwhile another way (staff marked it paid, the wallet paid it first): the money went to the wallet.
+  expect(outcomeText({ ...paid, invoice_status: 'Paid', credited_to_wallet: true })).toEqual({
+    tone: 'info',
+    text: 'Invoice INV-000017 was already paid, so this payment of ₦19,887.50 was credited to your wallet.',
+  });
+  // Its total changed while the payment was pending (a restore fee): still unpaid, the payment is in the wallet.
+  expect(outcomeText({ ...paid, invoice_status: 'Unpaid', credited_to_wallet: true }).text).toBe(
+    'Invoice INV-000017 changed after this payment started, so the payment of ₦19,887.50 was credited to your wallet.',
+  );
+  expect(outcomeText({ ...paid, purpose: 'deposit', invoicenum: null, invoice_status: null, credited_to_wallet: true }).text).toBe(
+    '₦19,887.50 was credited to your wallet.',
+  );
+});
