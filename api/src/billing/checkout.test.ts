@@ -290,6 +290,13 @@ test('a name bought by someone else between checkout and payment is refunded, no
   ]);
   const refund = (await t.inject({ url: '/payment/wallet-balance/', auth: a.auth })).json()[0];
   expect(refund).toMatchObject({ balance: 13.96, currency: { code: 'USD' } });
+  // The page the gateway sends A back to says what could not be delivered and where the money went.
+  expect((await t.inject({ url: `/payment/outcome/?reference=${pending.reference}`, auth: a.auth })).json()).toMatchObject({
+    status: 'success',
+    invoice_status: 'Paid',
+    credited_to_wallet: false,
+    refunds: [{ amount: 13.96, description: `${name} was registered by someone else first` }],
+  });
 });
 
 test('an unpaid invoice can be paid later; a second gateway payment arriving after that goes to the wallet', async () => {

@@ -1,7 +1,7 @@
 // GET /payment/outcome/?reference= | ?invoice=: what became of the caller's own payment, for the page the gateway sends
 // the browser back to. The return address names only the reference (as Paystack's does); the amount, the currency and
 // the outcome come from here, read from the ledger, so an edited address cannot make the page announce a false credit.
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { doc } from '../commerce/docs';
 import { invoices, payments, walletEntries } from '../db/schema-commerce';
@@ -9,6 +9,19 @@ import { notFound, validationError } from '../http/errors';
 import { toMajor } from '../money/money';
 
 export type OutcomeStatus = 'pending' | 'success' | 'failed';
+
+/**
+ * What of a paid invoice went back to the wallet: an item that could not be delivered (a name registered by someone
+ * else first: provision.ts) or a refund by staff. The page that says the invoice is paid says this too.
+ */
+async function refundsOf(db: FastifyInstance['db']['orm'], invoiceId: number) {
+  const rows = await db
+    .select({ amountMinor: walletEntries.amountMinor, description: walletEntries.description })
+    .from(walletEntries)
+    .where(and(eq(walletEntries.invoiceId, invoiceId), eq(walletEntries.kind, 'refund'), isNull(walletEntries.paymentId)))
+    .orderBy(asc(walletEntries.id));
+  return rows.map((r) => ({ amount: toMajor(r.amountMinor), description: r.description.replace(/^Refund: /, '') }));
+}
 
 const REFERENCE = /^[A-Za-z0-9_-]{1,100}$/;
 const INVOICE = /^[A-Za-z0-9-]{1,40}$/;
@@ -47,6 +60,7 @@ export async function outcomeRoutes(app: FastifyInstance) {
           invoicenum: inv?.invoicenum ?? null,
           invoice_status: inv?.status ?? null,
           credited_to_wallet: p.purpose === 'deposit' ? p.status === 'success' : Boolean(credited),
+          refunds: inv && inv.status === 'Paid' && !credited ? await refundsOf(db, inv.id) : [],
         };
       }
       if (q.invoice !== undefined) {
@@ -66,6 +80,7 @@ export async function outcomeRoutes(app: FastifyInstance) {
           invoicenum: inv.invoicenum,
           invoice_status: inv.status,
           credited_to_wallet: false,
+          refunds: inv.status === 'Paid' ? await refundsOf(db, inv.id) : [],
         };
       }
       throw validationError({ non_field_errors: 'Name a payment (reference) or an invoice (invoice).' });

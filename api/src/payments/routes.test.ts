@@ -205,6 +205,7 @@ test('declining on the sandbox page credits nothing and sends the browser back',
     invoicenum: null,
     invoice_status: null,
     credited_to_wallet: false,
+    refunds: [],
   });
   // Only the payer learns about a payment; nothing is found from a made-up or foreign reference or invoice.
   const other = await t.user();

@@ -184,5 +184,7 @@ export const paymentOutcomeSchema = v.object({
   invoice_status: v.optional(v.nullable(v.string()), null),
   /** A checkout's payment that reached an invoice already paid (or changed) went to the wallet instead. */
   credited_to_wallet: v.optional(v.boolean(), false),
+  /** Parts of a paid invoice credited back to the wallet (an item that could not be delivered, a refund). */
+  refunds: v.optional(list(v.object({ amount, description: v.string() })), []),
 });
 export type PaymentOutcome = v.InferOutput<typeof paymentOutcomeSchema>;

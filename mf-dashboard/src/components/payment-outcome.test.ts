@@ -1,6 +1,16 @@
+import type { PaymentOutcome } from '../api/schemas';
 import { outcomeText } from './payment-outcome';
 
-const paid = { purpose: 'checkout', status: 'success', amount: 19887.5, currency: 'NGN', invoicenum: 'INV-000017' } as const;
+const paid: PaymentOutcome = {
+  purpose: 'checkout',
+  status: 'success',
+  amount: 19887.5,
+  currency: 'NGN',
+  invoicenum: 'INV-000017',
+  invoice_status: 'Paid',
+  credited_to_wallet: false,
+  refunds: [],
+};
 
 it('says a checkout payment paid its invoice only when it did; one credited to the wallet says so', () => {
   expect(outcomeText({ ...paid, invoice_status: 'Paid', credited_to_wallet: false })).toEqual({
@@ -16,7 +26,20 @@ it('says a checkout payment paid its invoice only when it did; one credited to t
   expect(outcomeText({ ...paid, invoice_status: 'Unpaid', credited_to_wallet: true }).text).toBe(
     'Invoice INV-000017 changed after this payment started, so the payment of ₦19,887.50 was credited to your wallet.',
   );
+  expect(outcomeText({ ...paid, invoice_status: 'Cancelled', credited_to_wallet: true }).text).toBe(
+    'Invoice INV-000017 was cancelled before this payment arrived, so the payment of ₦19,887.50 was credited to your wallet.',
+  );
   expect(outcomeText({ ...paid, purpose: 'deposit', invoicenum: null, invoice_status: null, credited_to_wallet: true }).text).toBe(
     '₦19,887.50 was credited to your wallet.',
   );
+});
+
+it('says which items of a paid invoice went back to the wallet', () => {
+  const refunds = [{ amount: 18500, description: 'shop.ng was registered by someone else first' }];
+  expect(outcomeText({ ...paid, invoice_status: 'Paid', credited_to_wallet: false, refunds })).toEqual({
+    tone: 'info',
+    text:
+      'Invoice INV-000017 is paid (₦19,887.50). Not all of it could be delivered, and this went back to your wallet: ' +
+      'shop.ng was registered by someone else first (₦18,500.00).',
+  });
 });

@@ -37,15 +37,22 @@ export function outcomeText(o: PaymentOutcome): { tone: 'success' | 'error' | 'i
           : `Invoice ${o.invoicenum ?? ''} (${money}) is waiting for the payment's confirmation.`,
     };
   if (o.purpose === 'deposit') return { tone: 'success', text: `${money} was credited to your wallet.` };
+  const invoice = `Invoice ${o.invoicenum ?? ''}`;
   if (o.credited_to_wallet)
     return {
       tone: 'info',
       text:
         o.invoice_status === 'Paid'
-          ? `Invoice ${o.invoicenum ?? ''} was already paid, so this payment of ${money} was credited to your wallet.`
-          : `Invoice ${o.invoicenum ?? ''} changed after this payment started, so the payment of ${money} was credited to your wallet.`,
+          ? `${invoice} was already paid, so this payment of ${money} was credited to your wallet.`
+          : o.invoice_status === 'Cancelled'
+            ? `${invoice} was cancelled before this payment arrived, so the payment of ${money} was credited to your wallet.`
+            : `${invoice} changed after this payment started, so the payment of ${money} was credited to your wallet.`,
     };
-  return { tone: 'success', text: `Invoice ${o.invoicenum ?? ''} is paid (${money}). Your order is now active.` };
+  if (o.refunds.length) {
+    const back = o.refunds.map((r) => `${r.description} (${formatMoney(r.amount, o.currency)})`).join('; ');
+    return { tone: 'info', text: `${invoice} is paid (${money}). Not all of it could be delivered, and this went back to your wallet: ${back}.` };
+  }
+  return { tone: 'success', text: `${invoice} is paid (${money}). Your order is now active.` };
 }
 
 /**
