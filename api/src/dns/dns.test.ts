@@ -8,6 +8,8 @@ import dnsPacket from 'dns-packet';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../commerce/test-app';
 import { customerDomains, tlds } from '../db/schema-commerce';
+import type { Executor } from '../db';
+import { insertRecord } from '../domains/manage-repository';
 import { startDns, type DnsService } from '.';
 import { queryPacket, tcpQuery, tcpRaw, udpQuery, udpRaw, type DecodedPacket } from './client';
 
@@ -152,6 +154,27 @@ describe('a zone on the store\'s nameservers', () => {
       expect(Buffer.concat(pieces).toString('utf8')).toBe(long);
       expect(data(await ask(zone, 'CAA'))).toEqual([{ flags: 0, tag: 'issue', value: 'letsencrypt.org', issuerCritical: false }]);
     }
+  });
+
+  test('a CNAME loop stored before the API refused them is answered once around, each record once', async () => {
+    const d = await domain();
+    const z = d.domainname;
+    await t.db.orm.transaction(async (tx) => {
+      const base = { ttl: 300, priority: null, flags: null, tag: null, type: 'CNAME' as const };
+      for (const [name, value] of [['la', `lb.${z}`], ['lb', `la.${z}`], ['me', `me.${z}`]] as const)
+        await insertRecord(tx as unknown as Executor, d.id, { ...base, name, value }, t.clock.now());
+    });
+    const chain = await within(1000, async () => {
+      const p = await udp(`la.${z}`, 'A');
+      expect(p.answers).toHaveLength(2);
+      return p;
+    });
+    expect(chain.rcode).toBe('NOERROR');
+    expect(chain.answers!.map((x) => [x.name, (x as { data: unknown }).data])).toEqual([
+      [`la.${z}`, `lb.${z}`],
+      [`lb.${z}`, `la.${z}`],
+    ]);
+    expect(data(await udp(`me.${z}`, 'AAAA'))).toEqual([`me.${z}`]);
   });
 
   test('the question keeps the asker\'s letter case; the match ignores it', async () => {

@@ -119,7 +119,11 @@ function answer(msg: Buffer, zones: ZoneLookup, transport: 'udp' | 'tcp'): Outco
   const answers: Answer[] = [];
   const named = (a: Answer, name: string): Answer => (a.name === name ? a : { ...a, name });
   let name = qname;
-  for (let hop = 0; hop <= MAX_CNAME_HOPS; hop++) {
+  // The names the chain has been at: a CNAME loop (stored before the API refused them) ends where it comes back, so
+  // each record is answered once (RFC 2181 5: no duplicate records in an answer).
+  const seen = new Set<string>();
+  for (let hop = 0; hop <= MAX_CNAME_HOPS && !seen.has(name); hop++) {
+    seen.add(name);
     const here = zone.at(name);
     if ((q.type as string) === 'ANY' && here) {
       // RFC 8482: one small RRset instead of everything.
@@ -140,7 +144,7 @@ function answer(msg: Buffer, zones: ZoneLookup, transport: 'udp' | 'tcp'): Outco
       return encode(p, zone.exists(name) ? RCODE.NOERROR : RCODE.NXDOMAIN);
     }
     answers.push(hop === 0 ? named(cname[0]!, q.name) : cname[0]!);
-    const target = String((cname[0] as { data: unknown }).data);
+    const target = String((cname[0] as { data: unknown }).data).toLowerCase();
     if (!(target === zone.apex || target.endsWith(`.${zone.apex}`))) break;
     name = target;
   }

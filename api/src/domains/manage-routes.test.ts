@@ -370,6 +370,21 @@ describe('DNS records', () => {
     expect(clash.json()).toEqual({ name: [DOMAIN_MESSAGES.cnameNotAlone(`shop.${d.domainname}`)] });
   });
 
+  test('a CNAME whose chain inside the zone comes back to its own name is refused, added or edited', async () => {
+    const d = await domainOf(owner);
+    const z = d.domainname;
+    const self = await add(d, { type: 'CNAME', name: 'self', value: `SELF.${z}.` });
+    expect(self.json()).toEqual({ value: [DOMAIN_MESSAGES.cnameLoop(`self.${z}`)] });
+    const la = (await add(d, { type: 'CNAME', name: 'la', value: `lb.${z}` })).json();
+    expect((await add(d, { type: 'CNAME', name: 'lb', value: `la.${z}` })).json()).toEqual({ value: [DOMAIN_MESSAGES.cnameLoop(`lb.${z}`)] });
+    // A chain that ends (lc -> la -> lb, which has no record) is fine; closing it by editing la is not.
+    expect((await add(d, { type: 'CNAME', name: 'lc', value: `la.${z}` })).statusCode).toBe(201);
+    const edit = await call(owner, 'PATCH', `/domain/${z}/records/${la.id}/`, { value: `lc.${z}` });
+    expect(edit.json()).toEqual({ value: [DOMAIN_MESSAGES.cnameLoop(`la.${z}`)] });
+    // Pointing at the apex or outside the zone ends the chain.
+    expect((await call(owner, 'PATCH', `/domain/${z}/records/${la.id}/`, { value: z })).statusCode).toBe(200);
+  });
+
   test(`at most ${MAX_DNS_RECORDS} records a domain`, async () => {
     const d = await domainOf(owner);
     for (let i = 0; i < MAX_DNS_RECORDS; i++) {

@@ -138,8 +138,26 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
 
   const fqdn = (zone: string, name: string) => (name === '@' ? zone : `${name}.${zone}`);
 
-  /** CNAME exclusivity (RFC 1034 3.6.2) against the other records at the same name; duplicates. */
+  /** The record name (`@`, `www`) of a host name inside the zone, or null for one outside it. */
+  const nameInZone = (zone: string, host: string) => (host === zone ? '@' : host.endsWith(`.${zone}`) ? host.slice(0, -zone.length - 1) : null);
+
+  /**
+   * CNAME exclusivity (RFC 1034 3.6.2) against the other records at the same name; duplicates; a CNAME whose chain
+   * inside the zone comes back to its own name (a loop never resolves: resolvers answer SERVFAIL).
+   */
   async function checkRecordFits(tx: Executor, d: DomainRow, r: DnsRecordInput, exceptId?: number) {
+    if (r.type === 'CNAME') {
+      let target = r.value;
+      // Every hop is a CNAME alone at its name, at most one per name within the record limit: the chain ends.
+      for (let hop = 0; hop <= MAX_DNS_RECORDS; hop++) {
+        const at = nameInZone(d.domainname, target);
+        if (at === null) break;
+        if (at === r.name) throw validationError({ value: DOMAIN_MESSAGES.cnameLoop(fqdn(d.domainname, r.name)) });
+        const next = (await repo.recordsAt(tx, d.id, at, exceptId)).find((o) => o.type === 'CNAME');
+        if (!next) break;
+        target = next.value;
+      }
+    }
     const others = await repo.recordsAt(tx, d.id, r.name, exceptId);
     if (r.type === 'CNAME' && others.length > 0)
       throw validationError({ name: DOMAIN_MESSAGES.cnameNotAlone(fqdn(d.domainname, r.name)) });
