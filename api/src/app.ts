@@ -127,6 +127,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  // An empty body sent as JSON is an empty object, as DRF reads it: a client that always sends Content-Type:
+  // application/json could not clear the cart, log out or delete a DNS record (400 'the request body is empty'). A
+  // route that needs a body still answers its own field errors.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, {}) : jsonParser(request, String(body), done),
+  );
+
   // Route schemas describe the API for /docs; validation is done with the shared valibot schemas (spec messages),
   // and replies are plain JSON.stringify so no field is ever dropped by a response schema.
   // Every answer names its request (errors, 404s and 429s included): first hook of all.
