@@ -40,14 +40,17 @@ export function serveStatic({ dir, port, spa = false, cors = false, config, host
 }
 
 /**
- * Headers on every answer of the storefront's servers: no sniffing of types, and no framing by another site (the pages
- * hold a customer's session and buttons such as Pay and Delete account: clickjacking). The API sends its own.
+ * Headers on every answer of the storefront's servers: no sniffing of types; no framing by another site (the pages
+ * hold a customer's session and buttons such as Pay and Delete account: clickjacking); no <base> pointing the page's
+ * relative addresses elsewhere and no plugins; and no path or query in the Referer another site receives (reset and
+ * e-mail confirmation links carry their token in the address). The API sends its own.
  * @param {import('node:http').ServerResponse} res
  */
 export function securityHeaders(res) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
+  res.setHeader('Content-Security-Policy', "frame-ancestors 'none'; base-uri 'self'; object-src 'none'");
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
 }
 
 /**

@@ -37,13 +37,14 @@ const get = (rawPath) =>
     req.end();
   });
 
-test('serves its files with headers that forbid framing and sniffing', async () => {
+test('serves its files with headers that forbid framing, sniffing, a foreign <base> and plugins, and keep addresses from other sites', async () => {
   for (const p of ['/', '/main.js', '/dashboard/tickets']) {
     const res = await get(p);
     expect(res.status).toBe(200);
     expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toBe("frame-ancestors 'none'; base-uri 'self'; object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   }
 });
 
