@@ -47,6 +47,12 @@ describe('POST /core/register/', () => {
     const mail = await lastMailTo(t.app, payload.email);
     expect(mail.subject).toContain('HostHub');
     expect(mail.text).toMatch(/activation code is: \d{8}/);
+    // The address is not proven yet: nothing the sign-up typed is in the mail (its greeting names nobody).
+    expect(mail.text.startsWith('Hello,\n')).toBe(true);
+    for (const typed of [payload.first_name, payload.username]) {
+      expect(mail.text).not.toContain(typed);
+      expect(mail.html).not.toContain(typed);
+    }
     expect(mail.html).toContain('HostHub');
     const code = codeIn(mail.text, /activation code is: (\d+)/);
     // Stored only as a hash.

@@ -9,9 +9,15 @@ interface Person {
   email: string;
   username: string;
   firstName?: string;
+  /**
+   * The address is not yet proven to be the person's (activation, a new e-mail address): the mail carries no text they
+   * chose, so a sign-up cannot make a genuine mail of ours say their words to a stranger ('Hello Your account is
+   * suspended, verify your card at …').
+   */
+  unverified?: boolean;
 }
 
-const greeting = (p: Person) => `Hello ${p.firstName?.trim() || p.username},`;
+const greeting = (p: Person) => (p.unverified ? 'Hello,' : `Hello ${p.firstName?.trim() || p.username},`);
 
 function layout(product: string, title: string, bodyHtml: string): string {
   return `<!doctype html>
@@ -29,9 +35,10 @@ If it was not you, you can ignore it.</p>
 const codeBlock = (code: string) =>
   `<p style="font-size:28px;letter-spacing:6px;font-weight:bold;background:#eef2ff;padding:12px 16px;display:inline-block;border-radius:6px">${escapeHtml(code)}</p>`;
 
-export function activationMail(product: string, to: Person, code: string, storefrontUrl: string): MailMessage {
+export function activationMail(product: string, person: Person, code: string, storefrontUrl: string): MailMessage {
   const subject = `Your ${product} activation code`;
   const link = `${storefrontUrl}/auth/activate-account`;
+  const to = { ...person, unverified: true };
   return {
     to: to.email,
     subject,
@@ -127,7 +134,7 @@ export function passwordChangedMail(product: string, to: Person, when: Date): Ma
 export function emailChangeConfirmMail(product: string, to: Person, newEmail: string, link: string): MailMessage {
   return securityMail(
     product,
-    { ...to, email: newEmail },
+    { ...to, email: newEmail, unverified: true },
     `Confirm your new ${product} email address`,
     [
       `You asked to use ${newEmail} for your ${product} account. Open the link below to confirm it.`,
