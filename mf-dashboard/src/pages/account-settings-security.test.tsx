@@ -85,6 +85,25 @@ it('turning on the authenticator app after 10 minutes asks for the password, the
   expect(calls.filter((c) => c.path === 'core/totp/confirm').map((c) => c.body)).toEqual([{ code: '123456' }, { code: '123456' }]);
 }, 20_000);
 
+it('a wrong authenticator code is said at the code field, and goes when the code is typed again', async () => {
+  fakeApi({
+    'GET core/security': overview([]),
+    'GET core/sessions': sessions,
+    'POST core/totp/setup': { body: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x', qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' } },
+    'POST core/totp/confirm': { status: 400, body: { detail: 'Invalid authentication code.' } },
+  });
+  const user = userEvent.setup();
+  renderAt('/account-settings/security', <AccountSettingsSecurityPage />);
+  await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+  const code = await screen.findByLabelText('Authentication Code');
+  await user.type(code, '000000');
+  await user.click(screen.getByRole('button', { name: 'Turn on authenticator app' }));
+  await waitFor(() => expect(code).toHaveAccessibleDescription(/Invalid authentication code\./));
+  expect(code).toHaveAttribute('aria-invalid', 'true');
+  await user.type(code, '1');
+  expect(code).not.toHaveAccessibleDescription(/Invalid authentication code/);
+}, 20_000);
+
 it('cancelling the password prompt changes nothing', async () => {
   const { calls } = fakeApi({
     'GET core/security': overview([laptop]),

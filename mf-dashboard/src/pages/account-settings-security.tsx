@@ -173,8 +173,11 @@ function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload():
       reload();
     });
 
+  /** The server's answer to a code (wrong, expired): shown at the code field, where the reader is looking. */
+  const [codeProblem, setCodeProblem] = useState<string | null>(null);
   const totpForm = useSchemaForm(totpCodeSchema, { code: '' }, async (values) => {
     setProblem(null);
+    setCodeProblem(null);
     try {
       // Adding a second factor needs a recent sign-in (the API's rule): past it, the password prompt comes first.
       await reauth.run(async () => {
@@ -186,9 +189,10 @@ function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload():
       });
     } catch (error) {
       if (error instanceof ReauthCancelled) return;
-      setProblem(fieldError(error, 'code') ?? problemText(error));
+      setCodeProblem(fieldError(error, 'code') ?? problemText(error));
     }
   });
+  const codeField = totpForm.field('code');
 
   return (
     <>
@@ -270,12 +274,29 @@ function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload():
                 </p>
               </div>
             </Qr>
-            <TextField label="Authentication Code" hint="The 6-digit code the app shows now." autoComplete="one-time-code" inputMode="numeric" {...totpForm.field('code')} />
+            <TextField
+              label="Authentication Code"
+              hint="The 6-digit code the app shows now."
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              {...codeField}
+              error={codeField.error ?? codeProblem ?? undefined}
+              onChange={(event) => {
+                setCodeProblem(null);
+                codeField.onChange(event);
+              }}
+            />
             <div style={{ display: 'flex', flexWrap: 'wrap', gap: '.75rem' }}>
               <Button type="submit" disabled={totpForm.submitting}>
                 Turn on authenticator app
               </Button>
-              <Button variant="secondary" onClick={() => setSetup(null)}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setSetup(null);
+                  setCodeProblem(null);
+                }}
+              >
                 Cancel
               </Button>
             </div>

@@ -130,6 +130,23 @@ it('custom nameservers are checked one by one at their field and as a set', asyn
   expect(api.calls.find((c) => c.method === 'PATCH')!.body).toEqual({ use_store_nameservers: false, nameservers: ['ns1.example.net', 'ns2.example.net'] });
 });
 
+it('a set error goes away when the set is checked again: only what is wrong now is shown', async () => {
+  const user = userEvent.setup();
+  const api = fakeApi({ 'GET domain/acme.com': { body: detail() }, 'GET domain/acme.com/records': { body: [] } });
+  open();
+  await user.click(await screen.findByRole('radio', { name: 'Use custom nameservers' }));
+  await user.type(screen.getByLabelText('Nameserver 1'), 'ns1.example.net');
+  await user.type(screen.getByLabelText('Nameserver 2'), 'ns1.example.net');
+  await user.click(screen.getByRole('button', { name: 'Save nameservers' }));
+  expect(screen.getByText(DOMAIN_MESSAGES.nameserverDuplicate)).toBeInTheDocument();
+  await user.clear(screen.getByLabelText('Nameserver 2'));
+  await user.type(screen.getByLabelText('Nameserver 2'), 'not a host');
+  await user.click(screen.getByRole('button', { name: 'Save nameservers' }));
+  expect(screen.getByLabelText('Nameserver 2')).toHaveAccessibleDescription(DOMAIN_MESSAGES.nameserverInvalid);
+  expect(screen.queryByText(DOMAIN_MESSAGES.nameserverDuplicate)).not.toBeInTheDocument();
+  expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+});
+
 it('the EPP code needs the password again; a wrong one is shown at the field', async () => {
   const user = userEvent.setup();
   fakeApi({

@@ -45,11 +45,16 @@ export function NameserversSection({ domain, onSaved }: { domain: DomainDetail; 
   const reauth = useReauth();
   const disabled = domain.read_only || saving;
 
-  const checkOne = (index: number, value: string) => {
+  /** The message of one field's value, or null (an empty field is the set's concern: too few nameservers). */
+  const fieldError = (value: string) => {
     const result = value.trim() === '' ? null : validate(nameserverFieldSchema, value.trim());
+    return result && !result.ok ? (Object.values(result.errors)[0] ?? '') : null;
+  };
+  const checkOne = (index: number, value: string) => {
+    const error = fieldError(value);
     setFieldErrors((e) => {
       const next = { ...e };
-      if (result && !result.ok) next[index] = Object.values(result.errors)[0] ?? '';
+      if (error !== null) next[index] = error;
       else delete next[index];
       return next;
     });
@@ -64,6 +69,20 @@ export function NameserversSection({ domain, onSaved }: { domain: DomainDetail; 
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // Each field first, at its field; the set's rules (how many, no repeats) only once every field is valid, so an
+    // earlier message about the set never stays beside a new one about a field.
+    if (!ours) {
+      const errors: Record<number, string> = {};
+      list.forEach((value, i) => {
+        const error = fieldError(value);
+        if (error !== null) errors[i] = error;
+      });
+      setFieldErrors(errors);
+      if (Object.keys(errors).length) {
+        setGroupError(null);
+        return;
+      }
+    }
     const body = { use_store_nameservers: ours, nameservers: ours ? [] : list };
     const checked = validate(nameserversSchema, body);
     if (!checked.ok) {
@@ -132,7 +151,11 @@ export function NameserversSection({ domain, onSaved }: { domain: DomainDetail; 
                     setList(next);
                     if (fieldErrors[index]) checkOne(index, e.target.value);
                   }}
-                  onBlur={(e) => checkOne(index, e.target.value)}
+                  // Not when the focus goes to Save: the message appearing under the field would move the button
+                  // between the press and the release, and the click would be lost; Save checks every field itself.
+                  onBlur={(e) => {
+                    if ((e.relatedTarget as HTMLButtonElement | null)?.type !== 'submit') checkOne(index, e.target.value);
+                  }}
                 />
                 {list.length > CUSTOM_NAMESERVERS_MIN ? (
                   <Button variant="ghost" aria-label={`Remove nameserver ${index + 1}`} onClick={() => remove(index)}>
