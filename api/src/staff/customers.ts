@@ -12,6 +12,7 @@ import { credit, debit, InsufficientFunds, lockedBalance } from '../payments/wal
 import { audit } from './audit';
 import { escapeLike, moneyField, reasonField } from './fields';
 import { staffOf } from './plugin';
+import { DEPOSIT_LIMITS } from '../payments/routes';
 
 const Adjustment = v.object({
   direction: v.picklist(['credit', 'debit'], 'Choose credit or debit.'),
@@ -119,6 +120,11 @@ export async function customerRoutes(app: FastifyInstance) {
 
   app.post('/staff/customers/:id/wallet-adjustments/', async (request, reply) => {
     const body = parseBody(Adjustment, request.body);
+    // A credit is money out of the business: one at most what a customer may deposit at once (a slipped digit is
+    // refused, not paid out). A debit is bounded by the balance.
+    const most = (DEPOSIT_LIMITS[body.currency] ?? 0) * 100;
+    if (body.direction === 'credit' && body.amount > most)
+      throw validationError({ amount: `One credit can be at most ${formatMoney(most, body.currency)}.` });
     const me = staffOf(request);
     const [u] = await customerById((request.params as { id: string }).id);
     if (!u) throw notFound('No such customer.');

@@ -20,7 +20,14 @@ export const moneyField = (opts: { min: number; label?: string } = { min: 1 }) =
   v.pipe(
     v.optional(v.unknown(), null),
     v.check((x) => x !== undefined && x !== null && x !== '', 'This field is required.'),
-    v.check((x) => decimalText(x, 12, 2), 'Enter an amount with at most 2 decimals.'),
+    // Each fault its own message: '1,000' or 'abc' is no amount at all, '12.505' (or 1e-7) has too many decimals, and
+    // 1e21 or 13 whole digits is too large.
+    v.check(
+      (x) => (typeof x === 'number' ? Number.isFinite(x) : typeof x === 'string' && /^-?\d+(\.\d+)?$/.test(x.trim())),
+      'Enter the amount in digits, like 1250.50 (no commas, spaces or letters).',
+    ),
+    v.check((x) => String(x).includes('e+') || /^-?\d+(\.\d{1,2})?$/.test(String(x).trim()), 'Enter an amount with at most 2 decimals.'),
+    v.check((x) => decimalText(x, 12, 2), 'Enter an amount below 1,000,000,000,000.'),
     v.check((x) => !negative(x), opts.min > 0 ? 'Enter an amount greater than zero.' : 'A price cannot be negative.'),
     v.transform((x) => Math.round(Number(x) * 100)),
     v.check((x) => Number.isSafeInteger(x), 'Enter an amount with at most 2 decimals.'),

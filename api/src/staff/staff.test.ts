@@ -114,6 +114,22 @@ test('an amount sent as a JSON number has at most 2 decimals too: refused, not r
   expect((await adjust(0.29)).statusCode).toBe(201);
   expect((await adjust(12.5)).statusCode).toBe(201);
   expect(await balance(c.auth)).toBe(12.79);
+  // Each fault its own message.
+  for (const amount of ['1,000', 'abc', '12 50', 'NaN', '1e5', true])
+    expect((await adjust(amount)).json()).toEqual({ amount: ['Enter the amount in digits, like 1250.50 (no commas, spaces or letters).'] });
+  for (const amount of [1e21, '9999999999999']) expect((await adjust(amount)).json()).toEqual({ amount: ['Enter an amount below 1,000,000,000,000.'] });
+});
+
+test('one credit is at most what a customer may deposit at once; a debit only down to zero', async () => {
+  const c = await t.user();
+  const adjust = (direction: string, amount: string, currency = 'USD') =>
+    t.inject({ method: 'POST', url: `/staff/customers/${c.id}/wallet-adjustments/`, auth: as('billing'), payload: { direction, amount, currency, reason: 'Goodwill' } });
+  expect((await adjust('credit', '10000.01')).json()).toEqual({ amount: ['One credit can be at most USD 10,000.00.'] });
+  expect((await adjust('credit', '99999999999.99', 'NGN')).json()).toEqual({ amount: ['One credit can be at most NGN 10,000,000.00.'] });
+  expect((await adjust('credit', '10000.00')).statusCode).toBe(201);
+  expect((await adjust('debit', '10000.01')).json().amount[0]).toMatch(/cannot take it below zero/);
+  expect((await adjust('debit', '10000.00')).statusCode).toBe(201);
+  expect(await balance(c.auth)).toBe(0);
 });
 
 test('a refund: in part, never more than was paid, never twice the same money (two at once: one refund)', async () => {
