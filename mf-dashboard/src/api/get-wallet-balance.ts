@@ -1,10 +1,21 @@
 import { api } from 'shared/api-client';
 import { walletBalanceSchema } from './schemas';
 
-/** GET payment/wallet-balance/: the first entry is the customer's wallet; null when there is none yet. */
-export async function getWalletBalance(): Promise<{ balance: number; code: string } | null> {
-  const [first] = await api.get('payment/wallet-balance/').json(walletBalanceSchema);
+export interface WalletBalance {
+  balance: number;
+  code: string;
+}
+
+/**
+ * GET payment/wallet-balance/: the customer's wallet, its most recently used currency first (null when there is none
+ * yet), and the balances held in other currencies (a refund or a staff credit in the other one), non-zero only.
+ */
+export async function getWalletBalance(): Promise<(WalletBalance & { others: WalletBalance[] }) | null> {
+  const list = (await api.get('payment/wallet-balance/').json(walletBalanceSchema)).map((w) => {
+    const balance = Number(w.balance);
+    return { balance: Number.isFinite(balance) ? balance : 0, code: w.currency.code };
+  });
+  const [first, ...rest] = list;
   if (!first) return null;
-  const balance = Number(first.balance);
-  return { balance: Number.isFinite(balance) ? balance : 0, code: first.currency.code };
+  return { ...first, others: rest.filter((w) => w.balance !== 0) };
 }

@@ -39,6 +39,34 @@ it('hides the balance as stars until the eye toggle shows it, and hides it again
   expect(screen.queryByText('$1,234.50')).not.toBeInTheDocument();
 });
 
+it('shows, with the balance, what the wallet holds in another currency (a refund or a credit in it)', async () => {
+  fakeApi({
+    ...base,
+    'GET payment/wallet-balance': {
+      body: [
+        { balance: 9881.61, currency: { code: 'NGN' } },
+        { balance: 50, currency: { code: 'USD' } },
+      ],
+    },
+  });
+  const user = userEvent.setup();
+  renderAt('/dashboard', <DashboardPage />);
+  await user.click(await screen.findByRole('button', { name: 'Show balance' }));
+  expect(await screen.findByText('₦9,881.61')).toBeInTheDocument();
+  expect(screen.getByText('Also in your wallet: $50.00')).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Hide balance' }));
+  expect(screen.queryByText(/Also in your wallet/)).not.toBeInTheDocument();
+});
+
+it('names no other currency when the others hold nothing', async () => {
+  fakeApi({ ...base, 'GET payment/wallet-balance': { body: [{ balance: 5, currency: { code: 'USD' } }, { balance: 0, currency: { code: 'NGN' } }] } });
+  const user = userEvent.setup();
+  renderAt('/dashboard', <DashboardPage />);
+  await user.click(await screen.findByRole('button', { name: 'Show balance' }));
+  expect(await screen.findByText('$5.00')).toBeInTheDocument();
+  expect(screen.queryByText(/Also in your wallet/)).not.toBeInTheDocument();
+});
+
 it('shows the count tiles, the invoice count from totalresults, active plans, the greeting and the ticket prompt', async () => {
   fakeApi(base);
   renderAt('/dashboard', <DashboardPage />);

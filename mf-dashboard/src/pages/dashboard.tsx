@@ -76,6 +76,9 @@ function Balance() {
           <Eye open={shown} />
         </EyeButton>
       </BalanceRow>
+      {shown && wallet.state === 'ready' && wallet.data?.others.length ? (
+        <p>Also in your wallet: {wallet.data.others.map((w) => formatMoney(w.balance, w.code)).join(', ')}</p>
+      ) : null}
       {shown && wallet.state === 'failed' ? (
         <p role="alert">
           The balance could not be loaded.{' '}
