@@ -17,6 +17,8 @@ export interface InvoicePdfFacts {
   vatMinor: number;
   totalMinor: number;
   lines: { name: string; details: string; amountMinor: number }[];
+  /** What of it went back to the customer's wallet (billing/invoice-refunds.ts): printed below the total. */
+  refunds?: { description: string; createdAt: Date; amountMinor: number }[];
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -119,6 +121,20 @@ export async function invoicePdf(f: InvoicePdfFacts): Promise<Uint8Array> {
     textRight(page, label, right - 150, y, 11, font);
     textRight(page, formatMoney(minor, f.currency), right - 6, y, 11, font);
     y -= 16;
+  }
+  if (f.refunds?.length) {
+    y -= 8;
+    text(page, 'Credited back to the wallet', left, y, 10, bold);
+    y -= 16;
+    for (const r of f.refunds) {
+      if (y < 80) {
+        page = doc.addPage([595.28, 841.89]);
+        y = 790;
+      }
+      text(page, fit(`${pdfDate(r.createdAt)} · ${r.description}`, 380), left + 6, y, 10);
+      textRight(page, formatMoney(r.amountMinor, f.currency), right - 6, y, 10);
+      y -= 16;
+    }
   }
   y -= 20;
   text(

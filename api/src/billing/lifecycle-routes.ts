@@ -14,6 +14,7 @@ import { invoicePdf } from './invoice-pdf';
 import { rowsOf } from './renewals';
 import { findOwnInvoice } from './routes';
 import { isRowId } from '../db';
+import { refundsOfInvoice } from './invoice-refunds';
 
 function autoRenewOf(body: unknown): boolean {
   const value = (body as { auto_renew?: unknown } | null)?.auto_renew;
@@ -105,10 +106,11 @@ export async function lifecycleRoutes(app: FastifyInstance) {
     { schema: doc('billing', 'One of your invoices as a PDF (check it with pdftotext)', 'required'), preHandler: app.requireUser },
     async (request, reply) => {
       const inv = await findOwnInvoice(app, (request.params as { id: string }).id, request.user!.id);
-      const [lines, [user], [company]] = await Promise.all([
+      const [lines, [user], [company], refunds] = await Promise.all([
         db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, inv.id)).orderBy(asc(invoiceItems.id)),
         db.select().from(users).where(eq(users.id, inv.userId)),
         db.select().from(companyDetails).orderBy(asc(companyDetails.id)).limit(1),
+        refundsOfInvoice(db, inv.id),
       ]);
       const name = [user!.firstName, user!.lastName].filter((s) => s.trim()).join(' ') || user!.username;
       const pdf = await invoicePdf({
@@ -134,6 +136,7 @@ export async function lifecycleRoutes(app: FastifyInstance) {
         vatMinor: inv.vatMinor,
         totalMinor: inv.totalMinor,
         lines: lines.map((l) => ({ name: l.kind === 'hosting' || !l.domainName || l.name.includes(l.domainName) ? l.name : `${l.name}: ${l.domainName}`, details: l.description, amountMinor: l.amountMinor })),
+        refunds,
       });
       reply
         .type('application/pdf')

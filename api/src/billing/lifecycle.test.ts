@@ -338,6 +338,11 @@ test('the invoice PDF: owner only, real PDF with the seller, customer, lines, VA
     expect(text).toContain(want);
   // The plan's description is a list on several lines: its items are separated, not joined by '?'.
   expect(text).not.toContain('?');
+  // What came back to the wallet for it (here: what provision.ts writes when a name was taken meanwhile) is printed.
+  expect(text).not.toContain('Credited back');
+  await credit(t.db.orm, { userId: u.id, currency: 'USD', amountMinor: 1396, kind: 'refund', invoiceId: id, description: `Refund: ${name} was registered by someone else first`, now: t.clock.now() });
+  const again = pdfText((await t.inject({ url: `/api/invoices/${id}/pdf/`, auth: u.auth })).rawPayload);
+  expect(again).toContain(`Credited back to the wallet 3 Mar 2026 · ${name} was registered by someone else first USD 13.96`);
 });
 
 /** The PDF's text: with pdftotext (poppler-utils) when installed, else the hex strings of its inflated content streams. */

@@ -7,6 +7,7 @@ import { invoiceItems, invoices, userServices } from '../db/schema-commerce';
 import { nonFieldError, notFound } from '../http/errors';
 import { toMajor } from '../money/money';
 import { checkout, payExistingInvoice } from './checkout';
+import { refundsOfInvoice } from './invoice-refunds';
 import { paymentMethodLabel } from './provision';
 import { isRowId } from '../db';
 
@@ -120,10 +121,19 @@ export async function billingRoutes(app: FastifyInstance) {
         .where(eq(invoiceItems.invoiceId, inv.id))
         .orderBy(invoiceItems.id);
       const today = app.clock.now().toISOString().slice(0, 10);
+      const refunds = await refundsOfInvoice(db, inv.id);
       return {
         ...invoiceView(inv),
         vat_percent: Number(inv.vatPercent),
         overdue: inv.status === 'Unpaid' && inv.dueDate < today,
+        // What of it went back to the wallet (an item not delivered, a refund with its credit note): added, not a status.
+        refunded: toMajor(refunds.reduce((sum, r) => sum + r.amountMinor, 0)),
+        refunds: refunds.map((r) => ({
+          amount: toMajor(r.amountMinor),
+          description: r.description,
+          credit_note: r.creditNote,
+          created_at: r.createdAt.toISOString(),
+        })),
         items: items.map((it) => ({
           id: it.id,
           service: it.serviceId,

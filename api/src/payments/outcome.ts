@@ -1,30 +1,23 @@
 // GET /payment/outcome/?reference= | ?invoice=: what became of the caller's own payment, for the page the gateway sends
 // the browser back to. The return address names only the reference (as Paystack's does); the amount, the currency and
 // the outcome come from here, read from the ledger, so an edited address cannot make the page announce a false credit.
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { refundsOfInvoice } from '../billing/invoice-refunds';
 import { doc } from '../commerce/docs';
+import type { Executor } from '../db';
 import { invoices, payments, walletEntries } from '../db/schema-commerce';
 import { notFound, validationError } from '../http/errors';
 import { toMajor } from '../money/money';
 
 export type OutcomeStatus = 'pending' | 'success' | 'failed';
 
-/**
- * What of a paid invoice went back to the wallet: an item that could not be delivered (a name registered by someone
- * else first: provision.ts) or a refund by staff. The page that says the invoice is paid says this too.
- */
-async function refundsOf(db: FastifyInstance['db']['orm'], invoiceId: number) {
-  const rows = await db
-    .select({ amountMinor: walletEntries.amountMinor, description: walletEntries.description })
-    .from(walletEntries)
-    .where(and(eq(walletEntries.invoiceId, invoiceId), eq(walletEntries.kind, 'refund'), isNull(walletEntries.paymentId)))
-    .orderBy(asc(walletEntries.id));
-  return rows.map((r) => ({ amount: toMajor(r.amountMinor), description: r.description.replace(/^Refund: /, '') }));
-}
-
 const REFERENCE = /^[A-Za-z0-9_-]{1,100}$/;
 const INVOICE = /^[A-Za-z0-9-]{1,40}$/;
+
+/** The parts of a paid invoice credited back to the wallet, for the page that says the invoice is paid. */
+const refundsOf = async (db: Executor, invoiceId: number) =>
+  (await refundsOfInvoice(db, invoiceId)).map((r) => ({ amount: toMajor(r.amountMinor), description: r.description }));
 
 export async function outcomeRoutes(app: FastifyInstance) {
   const db = app.db.orm;

@@ -156,6 +156,14 @@ test('a refund: in part, never more than was paid, never twice the same money (t
   expect(detail.refunds).toHaveLength(2);
   const log = (await audits('invoice.refund')).filter((e) => e.target_id === invoice.invoicenum);
   expect(log).toHaveLength(2);
+  // The customer's invoice says what came back, with the credit notes, not the staff's reasons.
+  const mine = (await t.inject({ url: `/api/invoices/${invoice.invoice_id}/`, auth: u.auth })).json();
+  expect(mine).toMatchObject({ status: 'Paid', refunded: invoice.total });
+  expect(mine.refunds.map((r: { description: string; amount: number }) => [r.description, r.amount])).toEqual([
+    [`Refund, credit note CN-${invoice.invoicenum}-1`, 1],
+    [`Refund, credit note CN-${invoice.invoicenum}-2`, rest],
+  ]);
+  expect(JSON.stringify(mine)).not.toContain('goodwill');
 });
 
 test('money the store already gave back for an invoice (a name someone else registered first) is not refundable again', async () => {

@@ -68,6 +68,24 @@ it('shows one invoice: lines, VAT, total, status; Pay uses the Select Payment Me
   expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
 });
 
+it('a paid invoice says what was credited back to the wallet, with its credit note', async () => {
+  fakeApi({
+    'GET api/invoices/INV-000012': {
+      body: {
+        ...unpaid,
+        status: 'Paid',
+        overdue: false,
+        datepaid: '2027-02-20T10:00:00Z',
+        refunds: [{ amount: 5, description: 'Refund, credit note CN-INV-000012-1', credit_note: 'CN-INV-000012-1', created_at: '2027-03-01T09:00:00Z' }],
+      },
+    },
+  });
+  openInvoice();
+  const refunds = await screen.findByRole('region', { name: 'Credited back to your wallet' });
+  expect(within(refunds).getByRole('listitem')).toHaveTextContent('1st Mar, 2027 · Refund, credit note CN-INV-000012-1: $5.00');
+  expect(screen.getByText('Paid')).toBeInTheDocument();
+});
+
 it('shows the server error in the dialog; a gateway payment goes to the payment page', async () => {
   fakeApi({
     'GET api/invoices/INV-000012': { body: unpaid },

@@ -29,6 +29,12 @@ const Lines = styled.table`
   tfoot tr:last-of-type th, tfoot tr:last-of-type td { font-size: 1.1rem; font-weight: 700; border-bottom: 0; }
   .details { display: block; color: ${theme.color.muted}; font-size: .85rem; }
 `;
+const Refunds = styled.section`
+  margin: 0 0 1rem; padding: .75rem 1rem; border-radius: ${theme.radius}; background: ${theme.color.successBg};
+  h3 { margin: 0 0 .5rem; font-size: 1rem; }
+  ul { margin: 0; padding-left: 1.25rem; }
+  li { overflow-wrap: anywhere; }
+`;
 const Actions = styled.div`
   display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1rem;
 `;
@@ -144,6 +150,18 @@ function InvoiceCard({ invoice, reload }: { invoice: InvoiceDetail; reload(): vo
           </tr>
         </tfoot>
       </Lines>
+      {invoice.refunds.length ? (
+        <Refunds aria-labelledby="refunds-heading">
+          <h3 id="refunds-heading">Credited back to your wallet</h3>
+          <ul>
+            {invoice.refunds.map((r, i) => (
+              <li key={i}>
+                <DateCell value={r.created_at} /> · {r.description}: <strong>{money(r.amount, currency)}</strong>
+              </li>
+            ))}
+          </ul>
+        </Refunds>
+      ) : null}
       <Actions>
         {unpaid ? <Button onClick={() => setPaying(true)}>Pay</Button> : null}
         <Button variant="secondary" onClick={download} disabled={downloading} aria-busy={downloading}>
