@@ -15,9 +15,14 @@ export type OutcomeStatus = 'pending' | 'success' | 'failed';
 const REFERENCE = /^[A-Za-z0-9_-]{1,100}$/;
 const INVOICE = /^[A-Za-z0-9-]{1,40}$/;
 
-/** The parts of a paid invoice credited back to the wallet, for the page that says the invoice is paid. */
+/**
+ * The items of a paid invoice that could not be delivered and went back to the wallet when it was paid, for the page
+ * that says the invoice is paid (a later refund by staff, with its credit note, is on the invoice's page instead).
+ */
 const refundsOf = async (db: Executor, invoiceId: number) =>
-  (await refundsOfInvoice(db, invoiceId)).map((r) => ({ amount: toMajor(r.amountMinor), description: r.description }));
+  (await refundsOfInvoice(db, invoiceId))
+    .filter((r) => r.creditNote === null)
+    .map((r) => ({ amount: toMajor(r.amountMinor), description: r.description }));
 
 export async function outcomeRoutes(app: FastifyInstance) {
   const db = app.db.orm;

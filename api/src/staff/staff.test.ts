@@ -164,6 +164,9 @@ test('a refund: in part, never more than was paid, never twice the same money (t
     [`Refund, credit note CN-${invoice.invoicenum}-2`, rest],
   ]);
   expect(JSON.stringify(mine)).not.toContain('goodwill');
+  // The page a payment returns to speaks of what could not be delivered at payment, not of a later refund.
+  const outcome = (await t.inject({ url: `/payment/outcome/?invoice=${invoice.invoicenum}`, auth: u.auth })).json();
+  expect(outcome).toMatchObject({ status: 'success', refunds: [] });
 });
 
 test('money the store already gave back for an invoice (a name someone else registered first) is not refundable again', async () => {

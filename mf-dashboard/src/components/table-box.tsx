@@ -12,7 +12,7 @@ export const TableBox = styled.div`
     /* 'table th' outweighs the shared table's own 'th' rules. */
     table th { white-space: normal; vertical-align: bottom; }
     table td { white-space: normal; overflow-wrap: break-word; }
-    table th, table td { padding-left: .75rem; padding-right: .75rem; }
+    table th, table td { padding-left: .6rem; padding-right: .6rem; }
     table td .date { white-space: nowrap; }
   }
 `;
