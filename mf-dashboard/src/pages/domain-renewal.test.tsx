@@ -197,6 +197,7 @@ it('the server refusing the renewal speaks under the button; a Released domain o
   open();
   const released = await overview();
   expect(within(released).getByText(RENEWAL_MESSAGES.notRenewable('Released'))).toBeInTheDocument();
+  expect(within(released).getByRole('link', { name: 'Search for acme.com' })).toHaveAttribute('href', '/search?query=acme.com');
   expect(within(released).queryByRole('button', { name: 'Renew now' })).not.toBeInTheDocument();
   expect(within(released).queryByRole('switch', { name: /Auto-renew/ })).not.toBeInTheDocument();
 });

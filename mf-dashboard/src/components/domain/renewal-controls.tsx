@@ -46,6 +46,11 @@ export function RenewalControls({ domain, onRenewed }: { domain: DomainDetail; o
       <Box>
         <h3>Renewal</h3>
         <p>{RENEWAL_MESSAGES.notRenewable(domain.status)}</p>
+        {domain.status === 'Released' ? (
+          <p>
+            <Link to={`/search?query=${encodeURIComponent(domain.domainname)}`}>Search for {domain.domainname_unicode ?? domain.domainname}</Link>
+          </p>
+        ) : null}
       </Box>
     );
   }
