@@ -144,6 +144,8 @@ it('a set error goes away when the set is checked again: only what is wrong now 
   await user.click(screen.getByRole('button', { name: 'Save nameservers' }));
   expect(screen.getByLabelText('Nameserver 2')).toHaveAccessibleDescription(DOMAIN_MESSAGES.nameserverInvalid);
   expect(screen.queryByText(DOMAIN_MESSAGES.nameserverDuplicate)).not.toBeInTheDocument();
+  // Said once, at the field: not again as a message about the set.
+  expect(screen.queryByText(DOMAIN_MESSAGES.nameserverNumberInvalid(2))).not.toBeInTheDocument();
   expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
 });
 
