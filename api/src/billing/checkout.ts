@@ -23,6 +23,7 @@ import { gatewayFor, MethodUnavailable, returnUrl } from '../payments/methods';
 import { type GatewayKind, PaymentGatewayError, type PaymentProvider } from '../payments/provider';
 import { debit, InsufficientFunds } from '../payments/wallet';
 import { cancelInvoice, payInvoice, type Provisioned } from './provision';
+import { recordInvoiceParties } from './invoice-parties';
 import { addRestoreFee, restoresFromRedemption } from './renewals';
 
 export const checkoutError = (message: string, extra: Record<string, unknown> = {}) =>
@@ -184,6 +185,7 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
         amountMinor: amount,
       })),
     );
+    await recordInvoiceParties(tx, [invoice!.id]);
     await tx.delete(cartItems).where(
       inArray(
         cartItems.id,

@@ -3,7 +3,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { doc } from '../commerce/docs';
-import { companyDetails, users } from '../db/schema';
 import { customerDomains, invoiceItems, userServices } from '../db/schema-commerce';
 import { DOMAIN_MESSAGES, ENDED_DOMAIN_STATUSES, ENDED_SERVICE_STATUSES, hasEnded } from 'shared/schemas';
 import { detailError, notFound, validationError } from '../http/errors';
@@ -11,6 +10,7 @@ import { findOwnDomain } from '../domains/manage-repository';
 import { domainParam } from '../domains/manage-routes';
 import { toMajor } from '../money/money';
 import { invoicePdf } from './invoice-pdf';
+import { partiesOfInvoice } from './invoice-parties';
 import { rowsOf } from './renewals';
 import { findOwnInvoice } from './routes';
 import { isRowId } from '../db';
@@ -106,25 +106,14 @@ export async function lifecycleRoutes(app: FastifyInstance) {
     { schema: doc('billing', 'One of your invoices as a PDF (check it with pdftotext)', 'required'), preHandler: app.requireUser },
     async (request, reply) => {
       const inv = await findOwnInvoice(app, (request.params as { id: string }).id, request.user!.id);
-      const [lines, [user], [company], refunds] = await Promise.all([
+      const [lines, parties, refunds] = await Promise.all([
         db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, inv.id)).orderBy(asc(invoiceItems.id)),
-        db.select().from(users).where(eq(users.id, inv.userId)),
-        db.select().from(companyDetails).orderBy(asc(companyDetails.id)).limit(1),
+        partiesOfInvoice(db, inv),
         refundsOfInvoice(db, inv.id),
       ]);
-      const name = [user!.firstName, user!.lastName].filter((s) => s.trim()).join(' ') || user!.username;
       const pdf = await invoicePdf({
-        seller: {
-          name: app.config.productName,
-          address: company?.address ?? '',
-          email: company?.email ?? '',
-          phone: company?.phoneNumber ?? '',
-        },
-        customer: {
-          name,
-          email: user!.email,
-          address: [user!.address, user!.city, user!.state, user!.postCode].filter((s) => s.trim()).join(', '),
-        },
+        seller: { name: app.config.productName, ...parties.seller },
+        customer: parties.customer,
         invoicenum: inv.invoicenum ?? String(inv.id),
         status: inv.status,
         createdAt: inv.createdAt,

@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { issueSession } from '../accounts/repository';
 import { startTestApp, type TestApp, walletMinor } from '../commerce/test-app';
 import { appOn } from '../test/app';
+import { companyDetails, users } from '../db/schema';
 import { invoices, walletEntries } from '../db/schema-commerce';
 import { renewals } from '../db/schema-lifecycle';
 import { signBody } from '../payments/signature';
@@ -344,6 +345,44 @@ test('the invoice PDF: owner only, real PDF with the seller, customer, lines, VA
   const again = pdfText((await t.inject({ url: `/api/invoices/${id}/pdf/`, auth: u.auth })).rawPayload);
   expect(again).toContain(`Credited back to the wallet 3 Mar 2026 · ${name} was registered by someone else first USD 13.96`);
 });
+
+test('an invoice prints the company and the customer as they were when it was issued, also a renewal invoice', async () => {
+  await setDay('2026-03-03');
+  const u = await customer();
+  await fund(u.id, 100_000);
+  const first = await buy(u.auth, freshName(), false);
+  const pdfOf = async (id: number) => pdfText((await t.inject({ url: `/api/invoices/${id}/pdf/`, auth: u.auth })).rawPayload);
+  const [company] = await t.db.orm.select().from(companyDetails).orderBy(companyDetails.id).limit(1);
+  const [person] = await t.db.orm.select().from(users).where(eq(users.id, u.id));
+  try {
+    // The company moves and the customer renames themself after the first invoice.
+    await t.db.orm.update(companyDetails).set({ address: 'Plot 9, Central Business District, Abuja' }).where(eq(companyDetails.id, company!.id));
+    await t.db.orm.update(users).set({ firstName: 'Zainab', lastName: 'Musa', city: 'Kano' }).where(eq(users.id, u.id));
+    const before = await pdfOf(first.data.invoice_id as number);
+    expect(before).toContain('Lagos 101241');
+    expect(before).toContain(`${person!.firstName} ${person!.lastName}`);
+    expect(before).not.toContain('Abuja');
+    expect(before).not.toContain('Zainab');
+
+    const second = await buy(u.auth, freshName(), false);
+    const after = await pdfOf(second.data.invoice_id as number);
+    expect(after).toContain('Abuja');
+    expect(after).toContain('Zainab Musa');
+    expect(after).toContain('Kano');
+
+    // The lifecycle's renewal invoice (14 days before the expiry on 2027-03-03) records them when it is issued.
+    await setDay('2027-02-17');
+    await run();
+    const renewal = (await invoicesOf(u.auth)).find((i) => i.status === 'Unpaid');
+    expect(renewal).toBeDefined();
+    await t.db.orm.update(users).set({ firstName: 'Later' }).where(eq(users.id, u.id));
+    const printed = await pdfOf(Number(renewal!.id));
+    expect(printed).toContain('Zainab Musa');
+    expect(printed).toContain('Abuja');
+  } finally {
+    await t.db.orm.update(companyDetails).set({ address: company!.address }).where(eq(companyDetails.id, company!.id));
+  }
+}, 60_000);
 
 /** The PDF's text: with pdftotext (poppler-utils) when installed, else the hex strings of its inflated content streams. */
 function pdfText(pdf: Buffer): string {

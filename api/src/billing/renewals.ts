@@ -6,6 +6,7 @@ import { customerDomains, invoiceItems, invoices, userServices } from '../db/sch
 import { lifecycleMarks, renewals, type RenewalItemKind } from '../db/schema-lifecycle';
 import { convert, domainPrice, type PriceBook, type TldProduct } from '../money/catalog';
 import { vatOf } from '../money/money';
+import { recordInvoiceParties } from './invoice-parties';
 
 export const LIFECYCLE = {
   /** Renewal invoice created this many days before the due date. */
@@ -189,6 +190,7 @@ export async function createRenewalInvoices(
   }
   // Another pass won these: their orders go, and with them (ON DELETE CASCADE) the invoices and lines made here.
   if (lost.length) await tx.execute(sql`DELETE FROM orders WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(lost)}::jsonb)::int)`);
+  await recordInvoiceParties(tx, [...created.values()].map((c) => c.id));
   return created;
 }
 

@@ -14,6 +14,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { InvoiceParties } from '../billing/invoice-parties';
 import { hostingPlans, services, users } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -141,6 +142,8 @@ export const invoices = pgTable('invoices', {
   createdAt: ts('created_at').notNull(),
   paidAt: ts('paid_at'),
   bankReference: text('bank_reference'),
+  // 0970: the seller's contact details and the customer as printed, recorded at issue (billing/invoice-parties.ts).
+  parties: jsonb('parties').$type<InvoiceParties>(),
 });
 
 export const invoiceItems = pgTable('invoice_items', {
