@@ -1,7 +1,8 @@
 // After the sale (issue 14), lived through with the time machine: a customer buys two domains and a hosting plan, the
 // clock moves to 14 days before expiry, the renewal invoices and their mails appear, one is paid from the invoice page
 // (the new expiry shows), the plan is auto-paid from the wallet, the other domain (auto-renew turned off) lapses into
-// Grace and the dashboard says so; the invoice PDF is downloaded and read.
+// Grace and the dashboard says so; the invoice PDF is downloaded and read. Then two tabs of one session, expired
+// together, both stay signed in (one refresh, across tabs).
 // Runs in its own Playwright project after every other journey (playwright.config.ts): moving the server's clock
 // forwards would expire the sessions of journeys running beside it.
 import { execFileSync } from 'node:child_process';
@@ -163,4 +164,40 @@ test('renewal invoice 14 days before expiry, paid from the invoice page; another
   await expect(page.getByText('This invoice is overdue. Pay it to keep your service.')).toBeVisible();
   await page.goto('/dashboard/domains');
   await expect(page.getByRole('row', { name: new RegExp(lapsing.replace(/\./g, '\\.')) }).getByRole('cell', { name: 'Grace', exact: true })).toBeVisible();
+});
+
+test('two tabs whose session expired together stay signed in: one refreshes it, the other takes the new one', async ({ context }) => {
+  const customer = await createCustomer('tabs');
+  const [first, second] = [await context.newPage(), await context.newPage()];
+  await storeSession(first, customer.session);
+  for (const page of [first, second]) {
+    await page.goto('/dashboard/');
+    await expect(page.getByRole('heading', { name: 'Credit Balance' })).toBeVisible();
+    // Its calls answered before the clock moves: a refresh cut off by the reload below would lose its new session.
+    await page.waitForLoadState('networkidle');
+  }
+  // The access value lives an hour: past it, both tabs are refused at once and both go to refresh.
+  await devApi('post', '/dev/clock', { advance_hours: 2 });
+  const refreshes: string[] = [];
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/core/refresh') refreshes.push(`${request.method()} ${request.postData() ?? ''}`);
+  });
+  await Promise.all([first.reload(), second.reload()]);
+  for (const page of [first, second]) {
+    await expect(page).toHaveURL(/\/dashboard\/?$/);
+    await expect(page.getByRole('heading', { name: 'Credit Balance' })).toBeVisible();
+  }
+  // The expired value was refreshed (by one tab; the other may have tried too before the new value reached it, and
+  // was refused), and the new session was never lost: no tab had to refresh it again.
+  expect(refreshes.length, refreshes.join('\n')).toBeGreaterThan(0);
+  expect(new Set(refreshes), refreshes.join('\n')).toEqual(new Set([`POST ${JSON.stringify({ refresh: customer.session.access })}`]));
+  const stored = JSON.parse((await second.evaluate(() => localStorage.getItem('session'))) ?? '{}') as { access?: string };
+  expect(stored.access).toBeTruthy();
+  expect(stored.access).not.toBe(customer.session.access);
+  const api = await apiAs(stored.access);
+  try {
+    expect((await api.get('/core/me/')).status()).toBe(200);
+  } finally {
+    await api.dispose();
+  }
 });

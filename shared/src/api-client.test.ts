@@ -2,7 +2,8 @@
  * @jest-environment node
  */
 // The API client against a real local HTTP server: auth header, credentials, the refresh flow of spec section 4
-// (one refresh for many concurrent 401s, reload on success, storage cleared and /auth on failure).
+// (one refresh for many concurrent 401s, reload on success, storage cleared and /auth on failure; a session another
+// tab replaced is taken, never presented again).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -109,6 +110,34 @@ it('clears all local storage and goes to /auth when the refresh fails', async ()
   expect(sessionStore.getState().session).toBeNull();
   expect(toLogin).toHaveBeenCalledTimes(1);
   expect(reload).not.toHaveBeenCalled();
+});
+
+it('a tab whose session another tab already replaced takes the stored one and reloads, presenting nothing', async () => {
+  sessionStore.getState().setSession({ access: 'old' });
+  // Another tab refreshed: the stored value changed, and this tab's storage event has not arrived yet.
+  localStorage.setItem('session', JSON.stringify({ access: 'newer', refresh: 'r3' }));
+  handler = (_req, _b, res) => json(res, 401, { detail: 'Invalid token.' });
+  void api.get('z').json();
+  await until(() => reload.mock.calls.length > 0);
+  expect(seen.filter((s) => s.url === '/core/refresh')).toHaveLength(0);
+  expect(sessionStore.getState().session).toEqual({ access: 'newer', refresh: 'r3' });
+  expect(toLogin).not.toHaveBeenCalled();
+});
+
+it('a refresh refused because another tab replaced the session meanwhile keeps that session', async () => {
+  sessionStore.getState().setSession({ access: 'old' });
+  localStorage.setItem('currency', 'NGN');
+  handler = (req, _body, res) => {
+    if (req.url === '/core/refresh') localStorage.setItem('session', JSON.stringify({ access: 'theirs' }));
+    json(res, 401, { detail: 'Invalid token.' });
+  };
+  void api.get('w').json();
+  await until(() => reload.mock.calls.length + toLogin.mock.calls.length > 0);
+  expect(JSON.parse(seen.find((s) => s.url === '/core/refresh')!.body)).toEqual({ refresh: 'old' });
+  expect(reload).toHaveBeenCalledTimes(1);
+  expect(toLogin).not.toHaveBeenCalled();
+  expect(localStorage.getItem('currency')).toBe('NGN');
+  expect(sessionStore.getState().session).toEqual({ access: 'theirs' });
 });
 
 it('passes other errors to the caller, with the server text available', async () => {

@@ -2,7 +2,8 @@
 // always sent (the visitor cart and login attempt are cookies), and the refresh flow on 401 'Invalid token.'.
 import ky, { HTTPError, isHTTPError, type KyResponse } from 'ky';
 import { getRuntimeConfig } from 'shared/runtime-config';
-import { getAccess, sessionStore, type Session } from 'shared/session';
+import { SESSION_KEY } from 'shared/schemas';
+import { getAccess, readSession, sessionStore, type Session } from 'shared/session';
 
 export { HTTPError, isHTTPError };
 
@@ -37,15 +38,51 @@ async function isInvalidToken(response: Response): Promise<boolean> {
   }
 }
 
-/** One refresh at a time: concurrent 401s wait for the same call. */
-function refreshSession(): Promise<void> {
-  refreshing ??= (async () => {
-    const access = getAccess();
+const REFRESH_LOCK = 'storefront-session-refresh';
+
+/** Runs `task` holding the browser's lock on the refresh, shared by every tab of the storefront (Web Locks). */
+function holdingRefreshLock(task: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request(REFRESH_LOCK, () => task()).then(() => undefined) : task();
+}
+
+/** Resolves when another tab changes the stored session, or after `ms`. */
+function storedSessionChange(ms: number): Promise<void> {
+  if (typeof window === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener('storage', onStorage);
+      clearTimeout(timer);
+      resolve();
+    };
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === SESSION_KEY || event.key === null) done();
+    };
+    const timer = setTimeout(done, ms);
+    window.addEventListener('storage', onStorage);
+  });
+}
+
+/**
+ * The refresh of spec section 4, for the session whose access value `failed` was refused. One at a time, in this tab
+ * (concurrent 401s wait for the same call) and across tabs (a lock): a tab whose value another tab has already
+ * replaced takes the stored session and reloads. Presenting a replaced value again would look like a stolen copy to
+ * the API, which then ends the session for everyone.
+ */
+function refreshSession(failed: string): Promise<void> {
+  const replacedElsewhere = () => {
+    const stored = readSession();
+    if (!stored || stored.access === failed) return false;
+    sessionStore.setState({ session: stored });
+    effects.reload();
+    return true;
+  };
+  refreshing ??= holdingRefreshLock(async () => {
+    if (replacedElsewhere()) return;
     try {
-      if (!access) throw new Error('no session');
       const next = await ky
         .post(`${getRuntimeConfig().apiBaseUrl}${REFRESH_PATH}`, {
-          json: { refresh: access },
+          json: { refresh: failed },
           credentials: 'include',
           retry: 0,
         })
@@ -54,11 +91,15 @@ function refreshSession(): Promise<void> {
       sessionStore.getState().setSession(next);
       effects.reload();
     } catch {
+      // Refused, perhaps because another tab refreshed first: its new value reaches this tab's storage a moment later.
+      if (replacedElsewhere()) return;
+      await storedSessionChange(1000);
+      if (replacedElsewhere()) return;
       localStorage.clear();
       sessionStore.setState({ session: null });
       effects.toLogin();
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
@@ -96,8 +137,11 @@ export const api = ky.create({
     afterResponse: [
       async ({ request, response }): Promise<KyResponse | void> => {
         if (new URL(request.url).pathname.endsWith(REFRESH_PATH)) return;
-        if (getAccess() && (await isInvalidToken(response))) {
-          await refreshSession();
+        const access = getAccess();
+        if (access && (await isInvalidToken(response))) {
+          // The value this request carried (the stored one may have changed while it was on its way).
+          const sent = /^Token (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1];
+          await refreshSession(sent ?? access);
           return pageLeaving();
         }
       },

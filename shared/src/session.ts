@@ -14,7 +14,8 @@ interface SessionState {
   signOut(): void;
 }
 
-function readSession(): Session | null {
+/** The session as stored now (another tab may have changed it since this page read it). */
+export function readSession(): Session | null {
   try {
     const raw = globalThis.localStorage?.getItem(SESSION_KEY);
     if (!raw) return null;

@@ -14,7 +14,7 @@ import {
   startLogin,
   type TestApp,
 } from '../test/app';
-import { ACCESS_TTL_MS, LOGIN_CODE_TTL_MS, REFRESH_WINDOW_MS, RESET_TOKEN_TTL_MS } from './policy';
+import { ACCESS_TTL_MS, LOGIN_CODE_TTL_MS, REFRESH_REUSE_GRACE_MS, REFRESH_WINDOW_MS, RESET_TOKEN_TTL_MS } from './policy';
 import { MESSAGES } from './routes';
 import { RESET_LINK_MESSAGES } from './reset-link';
 import { sha256 } from './secrets';
@@ -417,6 +417,38 @@ describe('sessions: /core/me/, /core/refresh, /core/logout/', () => {
     const user = await activeUser(t.app);
     const [a, b] = await Promise.all([post('/core/refresh', { refresh: user.access }), post('/core/refresh', { refresh: user.access })]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
+  });
+
+  it('a replaced value presented again ends the session it was replaced by, and only that one (reuse detection)', async () => {
+    const user = await activeUser(t.app);
+    const me = (access: string) => t.app.inject({ method: 'GET', url: '/core/me/', headers: auth(access) });
+    // The same account signed in elsewhere: another family, untouched.
+    const elsewhere = await fullLogin(t.app, user.username, user.password, user.email);
+    const second = json(await post('/core/refresh', { refresh: user.access }));
+    const third = json(await post('/core/refresh', { refresh: second.refresh }));
+    expect((await me(third.access)).statusCode).toBe(200);
+
+    // Within moments of its refresh (another tab of the browser that has not seen the new value yet): refused only.
+    expect((await post('/core/refresh', { refresh: second.access })).statusCode).toBe(401);
+    expect((await me(third.access)).statusCode).toBe(200);
+
+    // Later, the first sign-in's value again (a thief's copy, or the owner's after the thief refreshed): refused, and
+    // the family's live session ends with it, so neither party keeps a session.
+    t.clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
+    const reuse = await post('/core/refresh', { refresh: user.access });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json()).toEqual({ detail: 'Invalid token.' });
+    expect((await me(third.access)).statusCode).toBe(401);
+    expect((await post('/core/refresh', { refresh: third.refresh })).statusCode).toBe(401);
+    expect((await me(elsewhere.access)).statusCode).toBe(200);
+
+    // A signed-out family has no live session: a replaced value of it changes nothing else.
+    const next = json(await post('/core/refresh', { refresh: elsewhere.refresh }));
+    expect((await t.app.inject({ method: 'POST', url: '/core/logout/', headers: auth(next.access) })).statusCode).toBe(204);
+    const fresh = await fullLogin(t.app, user.username, user.password, user.email);
+    t.clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
+    expect((await post('/core/refresh', { refresh: elsewhere.access })).statusCode).toBe(401);
+    expect((await me(fresh.access)).statusCode).toBe(200);
   });
 
   it('caches an authentication for at most a few seconds; revocations through the API apply at once', async () => {

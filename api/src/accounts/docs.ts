@@ -47,7 +47,7 @@ export const accountDocs = {
   },
   refresh: {
     tags,
-    summary: 'Rotate a session: send the access value (expired or not, within 14 days) or the refresh value',
+    summary: 'Rotate a session: send the access value (expired or not, within 14 days) or the refresh value. A value already rotated, sent again, also revokes the session that replaced it',
     body: obj({ refresh: str() }),
     response: { 200: session, 401: detail, 429: throttled },
   },

@@ -1,6 +1,12 @@
 // Security constants of issue 3.
 export const ACCESS_TTL_MS = 60 * 60 * 1000; // access token: 1 hour
 export const REFRESH_WINDOW_MS = 14 * 24 * 60 * 60 * 1000; // refresh accepted for 14 days after issue
+/**
+ * A replaced session value presented again this soon after its refresh is refused without more: another tab of the
+ * same browser may not have seen the new value yet (storage reaches other tabs a moment later). Later, it ends the
+ * session that replaced it (reuse detection).
+ */
+export const REFRESH_REUSE_GRACE_MS = 30 * 1000;
 export const LOGIN_CODE_TTL_MS = 10 * 60 * 1000;
 export const LOGIN_CODE_DIGITS = 6;
 export const ACTIVATION_CODE_TTL_MS = 24 * 60 * 60 * 1000;

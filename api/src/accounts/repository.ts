@@ -4,7 +4,7 @@ import type { Executor } from '../db';
 import { authTokens, oneTimeCodes, users, type CodePurpose, type User } from '../db/schema';
 import { emailChanges } from '../db/schema-security';
 import type { AuthUser } from '../types';
-import { ACCESS_TTL_MS, MAX_CODE_ATTEMPTS, REFRESH_WINDOW_MS } from './policy';
+import { ACCESS_TTL_MS, MAX_CODE_ATTEMPTS, REFRESH_REUSE_GRACE_MS, REFRESH_WINDOW_MS } from './policy';
 import { randomToken, sha256 } from './secrets';
 
 export async function findUserByUsername(ex: Executor, username: string): Promise<User | undefined> {
@@ -130,6 +130,8 @@ export interface SessionMeta {
   authenticatedAt?: Date | null;
   userAgent?: string;
   ip?: string;
+  /** A refresh's new row: the family of the row it replaces. */
+  familyId?: number;
 }
 
 export async function issueSession(ex: Executor, userId: number, now: Date, meta: SessionMeta = {}): Promise<Session & { id: number }> {
@@ -147,6 +149,7 @@ export async function issueSession(ex: Executor, userId: number, now: Date, meta
     createdAt: now,
     expiresAt: new Date(now.getTime() + ACCESS_TTL_MS),
     refreshUntil: new Date(now.getTime() + REFRESH_WINDOW_MS),
+    familyId: meta.familyId ?? null,
   }).returning({ id: authTokens.id });
   return { access, refresh, id: rows[0]!.id };
 }
@@ -199,8 +202,36 @@ export async function revokeSessionByToken(ex: Executor, token: string, now: Dat
       signedInAt: authTokens.signedInAt,
       authenticatedAt: authTokens.authenticatedAt,
       userAgent: authTokens.userAgent,
+      familyId: sql<number>`coalesce(${authTokens.familyId}, ${authTokens.id})`,
     });
   return rows[0];
+}
+
+/**
+ * A value of a session row that a refresh replaced, presented again (RFC 9700 section 4.14.2): two parties hold it,
+ * and the server cannot tell the thief, so the family's live row is revoked as well. Not within the grace after the
+ * refresh (REFRESH_REUSE_GRACE_MS: another tab of the same browser). Returns what was revoked: nothing for an unknown
+ * value, one inside the grace, or a family with no live row left (signed out).
+ */
+export async function revokeFamilyOfReplacedToken(ex: Executor, token: string, now: Date) {
+  const h = sha256(token);
+  const [replaced] = await ex
+    .select({ id: authTokens.id, familyId: authTokens.familyId })
+    .from(authTokens)
+    .where(
+      and(
+        or(eq(authTokens.accessHash, h), eq(authTokens.refreshHash, h)),
+        lt(authTokens.revokedAt, new Date(now.getTime() - REFRESH_REUSE_GRACE_MS)),
+      ),
+    )
+    .limit(1);
+  if (!replaced) return [];
+  const family = replaced.familyId ?? replaced.id;
+  return ex
+    .update(authTokens)
+    .set({ revokedAt: now })
+    .where(and(or(eq(authTokens.id, family), eq(authTokens.familyId, family)), isNull(authTokens.revokedAt)))
+    .returning({ id: authTokens.id, userId: authTokens.userId });
 }
 
 export async function revokeAllSessions(ex: Executor, userId: number, now: Date) {

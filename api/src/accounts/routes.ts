@@ -243,26 +243,37 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/core/refresh', { schema: docs.refresh, config: { rateLimit: strict } }, async (request) => {
     const input = parseBody(refreshSchema, request.body);
-    let revoked: number | undefined;
+    const revoked: number[] = [];
     try {
-      return await inTransaction(async (tx) => {
+      const session = await inTransaction(async (tx) => {
         const now = clock.now();
         const old = await repo.revokeSessionByToken(tx, input.refresh, now);
-        if (!old) throw invalidToken();
-        revoked = old.id;
+        if (!old) {
+          // Not a live session's value: perhaps one a refresh already replaced, presented again.
+          const family = await repo.revokeFamilyOfReplacedToken(tx, input.refresh, now);
+          if (family.length > 0) {
+            revoked.push(...family.map((row) => row.id));
+            request.log.warn({ userId: family[0]!.userId, sessions: revoked }, 'a replaced session value was presented again: its session is revoked');
+          }
+          return null;
+        }
+        revoked.push(old.id);
         const user = await repo.findUserById(tx, old.userId);
         if (!user || !user.isActive || user.disabledAt) throw invalidToken();
-        // The new session keeps the old one's sign-in details and re-authentication time.
-        const session = await repo.issueSession(tx, user.id, now, {
+        // The new session keeps the old one's sign-in details, re-authentication time and family.
+        const next = await repo.issueSession(tx, user.id, now, {
           signedInAt: old.signedInAt,
           authenticatedAt: old.authenticatedAt,
           userAgent: old.userAgent,
           ip: request.ip,
+          familyId: old.familyId,
         });
-        return { access: session.access, refresh: session.refresh };
+        return { access: next.access, refresh: next.refresh };
       });
+      if (!session) throw invalidToken();
+      return session;
     } finally {
-      if (revoked !== undefined) app.accounts.forgetSessions({ sessionId: revoked });
+      for (const sessionId of revoked) app.accounts.forgetSessions({ sessionId });
     }
   });
 

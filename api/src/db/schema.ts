@@ -43,6 +43,8 @@ export const authTokens = pgTable('auth_tokens', {
   authenticatedAt: ts('authenticated_at'),
   userAgent: text('user_agent').notNull().default(''),
   ip: text('ip').notNull().default(''),
+  // 0960: the id of the family's first row (a refresh's row keeps its sign-in's); NULL on that first row.
+  familyId: integer('family_id'),
 });
 
 export type CodePurpose = 'activation' | 'login' | 'password_reset' | 'second_factor';
