@@ -131,6 +131,12 @@ describe('simulated registry', () => {
       id: 3,
       service: 1,
     });
+    // The search's suggestions carry the same transfer price (its transfer mode shows it), in either currency.
+    for (const currency of ['NGN', 'USD']) {
+      const offered = (await t.inject({ url: `/domain/suggestions/?domain=jumia.com.ng&currency=${currency}` })).json();
+      const checked = (await post({ domain: 'jumia.com.ng', currency })).json();
+      expect(offered.suggestions[0]).toMatchObject({ domain: 'jumia.com.ng', transfer_price: checked.transfer_price });
+    }
     const google = (await post({ domain: 'google.com' })).json();
     expect(google).toMatchObject({
       domain: 'google.com',

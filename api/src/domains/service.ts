@@ -39,6 +39,8 @@ export interface DomainOffer {
   domain: string;
   price: number;
   renewal_price: number;
+  /** What moving the name here costs (the search page's transfer mode shows it, as the cart will charge it). */
+  transfer_price: number;
   available: boolean;
   /**
    * 'unknown' when the registry could not say (timeout, rate limit, no RDAP or WHOIS service): never sold as available
@@ -117,6 +119,7 @@ function offer(book: PriceBook, name: string, state: NameState, currency: string
     domain: name,
     price: toMajor(domainPrice(book, tld, 'register', currency, name)),
     renewal_price: toMajor(domainPrice(book, tld, 'renewal', currency, name)),
+    transfer_price: toMajor(tldPrice(book, tld, 'transfer', currency)),
     available: state === 'available',
     status: state,
     premium: book.names.ruleFor(name)?.kind === 'premium',

@@ -15,6 +15,8 @@ export const suggestionSchema = v.object({
   status: v.optional(v.string()),
   /** A premium name: `price` is its own premium price. */
   premium: v.optional(v.boolean(), false),
+  /** What a transfer of the name costs (transfer mode shows it); older servers do not send it. */
+  transfer_price: v.optional(v.number()),
 });
 export type Suggestion = v.InferOutput<typeof suggestionSchema>;
 

@@ -41,7 +41,11 @@ describe('search box', () => {
     expect(screen.getByLabelText('Domain name')).toHaveValue('foo.com');
     expect(await mainDomain()).toBe('foo.com');
     expect(searches(calls)).toHaveLength(1);
-    expect(Object.fromEntries(searches(calls)[0]!.params)).toEqual({ domain: 'foo.com', currency: 'USD', page: '1' });
+    expect(Object.fromEntries(searches(calls)[0]!.params)).toEqual({
+      domain: 'foo.com',
+      currency: 'USD',
+      page: '1',
+    });
   });
 
   it('waits 1000 ms after the last keystroke, then writes ?query= in place and searches once', async () => {
@@ -165,7 +169,9 @@ describe('results', () => {
   });
 
   it('shows an unavailable main result without Add to Cart or Checkout', async () => {
-    fakeApi(() => json(suggestionsAnswer([suggestion('example.com', false), suggestion('example.net', false)])));
+    fakeApi(() =>
+      json(suggestionsAnswer([suggestion('example.com', false), suggestion('example.net', false)])),
+    );
     renderAt('/search?query=example.com');
     const main = await screen.findByRole('region', { name: 'example.com' });
     expect(within(main).getByText('Unavailable')).toBeInTheDocument();
@@ -187,8 +193,24 @@ describe('results', () => {
   it('shows the failure text when the search fails', async () => {
     fakeApi(() => json({ detail: 'boom' }, 500));
     renderAt('/search?query=foo.com');
-    expect(await screen.findByText('Something went wrong with your search please retry.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Something went wrong with your search please retry.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Other Options' })).toBeNull();
+  });
+
+  it("gives the server's reason when it refuses the text, without a Retry that cannot help", async () => {
+    const reason = 'Enter a valid domain name, like example.com: letters, digits and hyphens.';
+    fakeApi(() => json({ domain: [reason] }, 400));
+    renderAt('/search?query=bad%20domain!');
+    expect(
+      await screen.findByText('Something went wrong with your search please retry.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `Something went wrong with your search please retry. ${reason}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
   it('runs the same search again with Retry after a failure', async () => {
@@ -206,7 +228,15 @@ describe('results', () => {
   });
 
   it('says "Unavailable" once: the struck-through options do not repeat the word', async () => {
-    fakeApi(() => json(suggestionsAnswer([suggestion('example.com', false), suggestion('example.net', false), suggestion('example.org', false)])));
+    fakeApi(() =>
+      json(
+        suggestionsAnswer([
+          suggestion('example.com', false),
+          suggestion('example.net', false),
+          suggestion('example.org', false),
+        ]),
+      ),
+    );
     renderAt('/search?query=example.com');
     await screen.findByRole('region', { name: 'example.com' });
     expect(screen.getAllByText(/unavailable/i)).toHaveLength(1);
@@ -241,7 +271,13 @@ describe('results', () => {
   });
 
   it('shows a premium name with its premium price and a "Premium name" tag', async () => {
-    fakeApi(() => json(suggestionsAnswer([{ ...suggestion('crypto.xyz', true, 12500, 12500), status: 'available', premium: true }])));
+    fakeApi(() =>
+      json(
+        suggestionsAnswer([
+          { ...suggestion('crypto.xyz', true, 12500, 12500), status: 'available', premium: true },
+        ]),
+      ),
+    );
     renderAt('/search?query=crypto.xyz');
     const main = await screen.findByRole('region', { name: 'crypto.xyz' });
     expect(within(main).getByText('$12,500.00')).toBeInTheDocument();
@@ -250,7 +286,14 @@ describe('results', () => {
   });
 
   it('shows reserved and blocked names as unavailable', async () => {
-    fakeApi(() => json(suggestionsAnswer([{ ...suggestion('nic.com', false), status: 'reserved' }, { ...suggestion('gov.ng', false), status: 'blocked' }])));
+    fakeApi(() =>
+      json(
+        suggestionsAnswer([
+          { ...suggestion('nic.com', false), status: 'reserved' },
+          { ...suggestion('gov.ng', false), status: 'blocked' },
+        ]),
+      ),
+    );
     renderAt('/search?query=nic.com');
     const main = await screen.findByRole('region', { name: 'nic.com' });
     expect(within(main).getByText('Unavailable')).toBeInTheDocument();
@@ -259,7 +302,11 @@ describe('results', () => {
 
   it('never lets a slow, older answer replace a newer one', async () => {
     const slow = deferred<Response>();
-    fakeApi((c) => (c.params.get('domain') === 'slow.com' ? slow.promise : json(suggestionsAnswer([suggestion('fast.com')]))));
+    fakeApi((c) =>
+      c.params.get('domain') === 'slow.com'
+        ? slow.promise
+        : json(suggestionsAnswer([suggestion('fast.com')])),
+    );
     const { router } = renderAt('/search?query=slow.com');
     await act(() => router.navigate('/search?query=fast.com', { replace: true }));
     expect(await screen.findByRole('region', { name: 'fast.com' })).toBeInTheDocument();
@@ -291,7 +338,13 @@ describe('names already in the cart, and the main result across pages', () => {
   it("shows 'In cart' with a link to the cart for names the cart holds", async () => {
     fakeApi((c) =>
       c.path === '/api/cart/'
-        ? json({ id: 1, items: [{ id: 7, metadata: { domain_name: 'FOO.com' } }, { id: 8, metadata: { domain_name: 'foo.net' } }] })
+        ? json({
+            id: 1,
+            items: [
+              { id: 7, metadata: { domain_name: 'FOO.com' } },
+              { id: 8, metadata: { domain_name: 'foo.net' } },
+            ],
+          })
         : json(suggestionsAnswer(FOO)),
     );
     renderAt('/search?query=foo.com');
@@ -299,14 +352,20 @@ describe('names already in the cart, and the main result across pages', () => {
     expect(await within(main).findByText('In cart')).toBeInTheDocument();
     expect(within(main).getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
     expect(within(main).queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'In cart: foo.net, view cart' })).toHaveAttribute('href', '/cart');
+    expect(screen.getByRole('link', { name: 'In cart: foo.net, view cart' })).toHaveAttribute(
+      'href',
+      '/cart',
+    );
     expect(screen.queryByRole('button', { name: 'Add foo.net' })).not.toBeInTheDocument();
   });
 
   it('keeps the typed name as the main result on every page of suggestions', async () => {
     fakeApi((c) => {
       const page = Number(c.params.get('page'));
-      const list = page === 1 ? [suggestion('p1-a.com'), suggestion('wanted.com'), suggestion('p1-b.com')] : [suggestion(`p${page}-a.com`), suggestion(`p${page}-b.com`)];
+      const list =
+        page === 1
+          ? [suggestion('p1-a.com'), suggestion('wanted.com'), suggestion('p1-b.com')]
+          : [suggestion(`p${page}-a.com`), suggestion(`p${page}-b.com`)];
       return json(suggestionsAnswer(list, 5, page));
     });
     renderAt('/search?query=wanted.com');
@@ -326,7 +385,8 @@ describe('adding to the cart', () => {
 
   it('adds the main result, shows the server message and refreshes the cart count', async () => {
     const { calls } = fakeApi((c) => {
-      if (c.path === '/api/cart/' && c.method === 'POST') return json({ message: 'Item added to cart successfully.', data: cartAnswer });
+      if (c.path === '/api/cart/' && c.method === 'POST')
+        return json({ message: 'Item added to cart successfully.', data: cartAnswer });
       if (c.path === '/api/cart/') return json(cartAnswer);
       return json(suggestionsAnswer(FOO));
     });
@@ -343,25 +403,44 @@ describe('adding to the cart', () => {
       service_id: 1,
       product_id: 1,
       currency: 'USD',
-      metadata: expect.objectContaining({ name: 'foo.com', domain_name: 'foo.com', is_transfer: false }) as unknown,
+      metadata: expect.objectContaining({
+        name: 'foo.com',
+        domain_name: 'foo.com',
+        is_transfer: false,
+      }) as unknown,
     });
-    expect(toastStore.getState()).toMatchObject({ type: 'SUCCESS', label: 'Item added to cart successfully.', showSnackbar: true });
+    expect(toastStore.getState()).toMatchObject({
+      type: 'SUCCESS',
+      label: 'Item added to cart successfully.',
+      showSnackbar: true,
+    });
     expect(cartCountStore.getState().count).toBe(3);
-    expect(calls.some((c) => c.method === 'GET' && c.path === '/api/cart/' && c.params.get('currency') === 'USD')).toBe(true);
+    expect(
+      calls.some((c) => c.method === 'GET' && c.path === '/api/cart/' && c.params.get('currency') === 'USD'),
+    ).toBe(true);
     expect(router.state.location.pathname).toBe('/search');
   });
 
   it('uses the spec fallback text when the server gives no message', async () => {
-    fakeApi((c) => (c.path === '/api/cart/' ? json(c.method === 'POST' ? {} : cartAnswer) : json(suggestionsAnswer(FOO))));
+    fakeApi((c) =>
+      c.path === '/api/cart/' ? json(c.method === 'POST' ? {} : cartAnswer) : json(suggestionsAnswer(FOO)),
+    );
     renderAt('/search?query=foo.com');
     const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Add foo.net' }));
     await act(() => jest.advanceTimersByTimeAsync(0));
-    expect(toastStore.getState()).toMatchObject({ type: 'SUCCESS', label: 'Item added to successfully added to cart.' });
+    expect(toastStore.getState()).toMatchObject({
+      type: 'SUCCESS',
+      label: 'Item added to successfully added to cart.',
+    });
   });
 
   it('Checkout adds, then goes to /cart', async () => {
-    fakeApi((c) => (c.path === '/api/cart/' ? json(c.method === 'POST' ? { message: 'ok' } : cartAnswer) : json(suggestionsAnswer(FOO))));
+    fakeApi((c) =>
+      c.path === '/api/cart/'
+        ? json(c.method === 'POST' ? { message: 'ok' } : cartAnswer)
+        : json(suggestionsAnswer(FOO)),
+    );
     const { router } = renderAt('/search?query=foo.com');
     const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Checkout' }));
@@ -370,7 +449,11 @@ describe('adding to the cart', () => {
   });
 
   it.each([
-    ['the first field error', json({ domain_name: ['foo.com is already in your cart.'] }, 400), 'foo.com is already in your cart.'],
+    [
+      'the first field error',
+      json({ domain_name: ['foo.com is already in your cart.'] }, 400),
+      'foo.com is already in your cart.',
+    ],
     ['the error field', json({ error: 'Cart is locked.' }, 400), 'Cart is locked.'],
     ['the spec fallback', new Response('', { status: 500 }), 'Something went wrong... Please retry later.'],
   ])('shows %s when adding fails, and stays on the page', async (_name, failure, text) => {
@@ -385,55 +468,102 @@ describe('adding to the cart', () => {
 });
 
 describe('transfer mode', () => {
-  const TAKEN = [suggestion('example.com', false, 12.99, 14.99, 1), suggestion('example.net', false, 13.99, 16.99, 2), suggestion('freshname.org', true, 11.99, 15.99, 3)];
+  const TAKEN = [
+    suggestion('example.com', false, 12.99, 14.99, 1),
+    suggestion('example.net', false, 13.99, 16.99, 2),
+    suggestion('freshname.org', true, 11.99, 15.99, 3),
+  ];
+  /** Answers the transfer check as the API does (`locked`: names refused, with the reason); the rest to `rest`. */
+  const withTransferCheck =
+    (rest: (c: Call) => Response, locked: Record<string, string> = {}) =>
+    (c: Call) => {
+      if (c.path !== '/domain/check-transfer-eligibility/') return rest(c);
+      const domain = String((c.body as { domain: string }).domain);
+      const reason = locked[domain];
+      return json({
+        domain,
+        eligible: !reason,
+        transfer_price: 24.99,
+        message: reason ? `${domain} is not eligible for transfer.` : `${domain} can be transferred to us.`,
+        ...(reason ? { error: reason } : {}),
+        id: 1,
+        service: 1,
+      });
+    };
 
   it('opens "Enter EPP Code" and sends the item as a transfer with the code', async () => {
-    const { calls } = fakeApi((c) => (c.path === '/api/cart/' ? json(c.method === 'POST' ? { message: 'Added.' } : { items: [1] }) : json(suggestionsAnswer(TAKEN))));
+    const { calls } = fakeApi(
+      withTransferCheck((c) =>
+        c.path === '/api/cart/'
+          ? json(c.method === 'POST' ? { message: 'Added.' } : { items: [1] })
+          : json(suggestionsAnswer(TAKEN)),
+      ),
+    );
+    const carts = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/cart/');
     renderAt('/search?query=example.com&transfer=true');
     const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
     const dialog = screen.getByRole('dialog', { name: 'Enter EPP Code' });
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(carts()).toHaveLength(0);
     await user.type(within(dialog).getByLabelText('EPP Code'), 'AB-12');
     await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
     await act(() => jest.advanceTimersByTimeAsync(0));
     expect(screen.queryByRole('dialog')).toBeNull();
-    const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.body).toMatchObject({ service_id: 1, product_id: 1, metadata: { domain_name: 'example.com', is_transfer: true, epp_code: 'AB-12' } });
+    const post = carts()[0]!;
+    expect(post.body).toMatchObject({
+      service_id: 1,
+      product_id: 1,
+      metadata: { domain_name: 'example.com', is_transfer: true, epp_code: 'AB-12' },
+    });
     expect(toastStore.getState()).toMatchObject({ type: 'SUCCESS', label: 'Added.' });
   });
 
   it('lets the EPP code be left empty, and Checkout goes on to /cart', async () => {
-    const { calls } = fakeApi((c) => (c.path === '/api/cart/' ? json(c.method === 'POST' ? { message: 'Added.' } : { items: [1] }) : json(suggestionsAnswer(TAKEN))));
+    const { calls } = fakeApi(
+      withTransferCheck((c) =>
+        c.path === '/api/cart/'
+          ? json(c.method === 'POST' ? { message: 'Added.' } : { items: [1] })
+          : json(suggestionsAnswer(TAKEN)),
+      ),
+    );
     const { router } = renderAt('/search?query=example.com&transfer=true');
     const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Checkout' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Enter EPP Code' })).getByRole('button', { name: 'Transfer' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Enter EPP Code' })).getByRole('button', {
+        name: 'Transfer',
+      }),
+    );
     expect(await screen.findByRole('heading', { name: 'Cart page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/cart');
-    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ metadata: { is_transfer: true, epp_code: '' } });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/cart/')!.body).toMatchObject({
+      metadata: { is_transfer: true, epp_code: '' },
+    });
   });
 
   it('closes the dialog on Escape without adding anything', async () => {
-    const { calls } = fakeApi(() => json(suggestionsAnswer(TAKEN)));
+    const { calls } = fakeApi(withTransferCheck(() => json(suggestionsAnswer(TAKEN))));
     renderAt('/search?query=example.com&transfer=true');
     const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Add example.net' }));
     expect(screen.getByRole('dialog', { name: 'Enter EPP Code' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/cart/')).toHaveLength(0);
   });
 
   it('is switched on and off by a link on the page, keeping the query', async () => {
-    fakeApi(() => json(suggestionsAnswer(TAKEN)));
+    fakeApi(withTransferCheck(() => json(suggestionsAnswer(TAKEN))));
     const { router } = renderAt('/search?query=example.com');
     const user = setupUser();
     const main = await screen.findByRole('region', { name: 'example.com' });
     expect(within(main).getByText('Unavailable')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
     await user.click(screen.getByRole('link', { name: 'Switch to transfer' }));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ query: 'example.com', transfer: 'true' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      query: 'example.com',
+      transfer: 'true',
+    });
     // The badge agrees with the offer: a registered name is the one a transfer can bring in.
     expect(await within(main).findByText('Available for transfer')).toBeInTheDocument();
     expect(within(main).queryByText('Unavailable')).toBeNull();
@@ -462,18 +592,51 @@ describe('transfer mode', () => {
   });
 
   it('never offers a name for transfer when the registry could not be checked, nor a reserved one', async () => {
-    fakeApi(() =>
-      json(
-        suggestionsAnswer([
-          { ...suggestion('example.com', false), status: 'registered' },
-          { ...suggestion('example.ng', false), status: 'unknown' },
-          { ...suggestion('nic.ng', false), status: 'reserved' },
-        ]),
+    fakeApi(
+      withTransferCheck(() =>
+        json(
+          suggestionsAnswer([
+            { ...suggestion('example.com', false), status: 'registered' },
+            { ...suggestion('example.ng', false), status: 'unknown' },
+            { ...suggestion('nic.ng', false), status: 'reserved' },
+          ]),
+        ),
       ),
     );
     renderAt('/search?query=example.com&transfer=true');
     expect(await screen.findByRole('button', { name: 'Add to Cart' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Add example.ng' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Add nic.ng' })).toBeDisabled();
+  });
+
+  it('shows the transfer price, as the cart will charge it, not the registration price', async () => {
+    fakeApi(
+      withTransferCheck(() =>
+        json(suggestionsAnswer(TAKEN.map((s) => ({ ...s, transfer_price: s.price + 10 })))),
+      ),
+    );
+    renderAt('/search?query=example.com&transfer=true');
+    const main = await screen.findByRole('region', { name: 'example.com' });
+    expect(within(main).getByText('$22.99')).toBeInTheDocument();
+    expect(within(main).queryByText('$12.99')).toBeNull();
+    const other = screen.getByText('example.net').closest('li')!;
+    expect(within(other).getByText('$23.99')).toBeInTheDocument();
+  });
+
+  it('checks the main name as the transfer page does: a name locked at its registrar is not offered, with the reason', async () => {
+    const { calls } = fakeApi(
+      withTransferCheck(() => json(suggestionsAnswer(TAKEN)), {
+        'example.com': 'example.com is locked at its current registrar.',
+      }),
+    );
+    renderAt('/search?query=example.com&transfer=true');
+    const main = await screen.findByRole('region', { name: 'example.com' });
+    expect(await within(main).findByText('Unavailable for transfer')).toBeInTheDocument();
+    expect(within(main).getByText('example.com is locked at its current registrar.')).toBeInTheDocument();
+    expect(within(main).queryByRole('button', { name: 'Add to Cart' })).toBeNull();
+    expect(calls.find((c) => c.path === '/domain/check-transfer-eligibility/')!.body).toEqual({
+      domain: 'example.com',
+      currency: 'USD',
+    });
   });
 });

@@ -1,10 +1,24 @@
 import styled from '@emotion/styled';
 import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { errorData, errorText, isHTTPError } from 'shared/api-client';
 import { useCurrency } from 'shared/currency';
 import { formatMoney } from 'shared/format';
 import { SEARCH_DEBOUNCE_MS } from 'shared/schemas';
-import { Button, ButtonLink, Card, DomainText, EmptyState, LoadingOverlay, Notice, Page, PageMeta, TextField, theme } from 'shared/ui';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  DomainText,
+  EmptyState,
+  LoadingOverlay,
+  Notice,
+  Page,
+  PageMeta,
+  TextField,
+  theme,
+} from 'shared/ui';
+import { checkTransferEligibility } from '../api/check-transfer-eligibility';
 import { getCartDomains } from '../api/get-cart-domains';
 import { getSuggestions } from '../api/get-suggestions';
 import type { Suggestion, Suggestions } from '../api/schemas';
@@ -30,52 +44,115 @@ export function stateOf(s: Suggestion): NameState {
 }
 
 const SearchForm = styled.form`
-  max-width: 640px; margin-bottom: 1.5rem;
+  max-width: 640px;
+  margin-bottom: 1.5rem;
 `;
 // While a search runs, the results hold a screen's height, so that the footer does not show and then jump away
 // when the answer arrives (layout shift).
 const Results = styled.div`
-  position: relative; min-height: 120px;
-  &[aria-busy='true'] { min-height: 100vh; }
+  position: relative;
+  min-height: 120px;
+  &[aria-busy='true'] {
+    min-height: 100vh;
+  }
 `;
 const Main = styled(Card)`
-  display: grid; gap: .5rem; margin-bottom: 2rem;
-  h2 { margin: 0; font-size: clamp(1.3rem, 4vw, 1.8rem); }
-  p { margin: 0; }
+  display: grid;
+  gap: 0.5rem;
+  margin-bottom: 2rem;
+  h2 {
+    margin: 0;
+    font-size: clamp(1.3rem, 4vw, 1.8rem);
+  }
+  p {
+    margin: 0;
+  }
 `;
 const Badge = styled.p<{ tone: 'ok' | 'no' | 'unknown' }>`
-  justify-self: start; padding: .25rem .75rem; border-radius: 999px; font-weight: 700; font-size: .9rem;
+  justify-self: start;
+  padding: 0.25rem 0.75rem;
+  border-radius: 999px;
+  font-weight: 700;
+  font-size: 0.9rem;
   background: ${(p) => (p.tone === 'ok' ? theme.color.successBg : p.tone === 'no' ? theme.color.errorBg : theme.color.warningBg)};
   color: ${(p) => (p.tone === 'ok' ? theme.color.success : p.tone === 'no' ? theme.color.error : theme.color.warning)};
 `;
 const Tag = styled.span`
-  display: inline-block; margin-left: .5rem; padding: .1rem .5rem; border-radius: 999px; font-size: .8rem;
-  font-weight: 700; vertical-align: middle; background: ${theme.color.warningBg}; color: ${theme.color.warning};
+  display: inline-block;
+  margin-left: 0.5rem;
+  padding: 0.1rem 0.5rem;
+  border-radius: 999px;
+  font-size: 0.8rem;
+  font-weight: 700;
+  vertical-align: middle;
+  background: ${theme.color.warningBg};
+  color: ${theme.color.warning};
 `;
 const Price = styled.p`
-  font-size: 1.5rem; font-weight: 700;
+  font-size: 1.5rem;
+  font-weight: 700;
 `;
 const Muted = styled.p`
   color: ${theme.color.muted};
 `;
 const Actions = styled.div`
-  display: flex; flex-wrap: wrap; gap: .75rem; margin-top: .5rem;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  margin-top: 0.5rem;
 `;
 const Options = styled.ul`
-  list-style: none; margin: 0; padding: 0; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius};
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius};
   background: ${theme.color.surface};
-  li { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1.25rem; padding: .85rem 1rem; }
-  li + li { border-top: 1px solid ${theme.color.border}; }
-  .name { flex: 1 1 220px; font-weight: 600; }
-  a.in-cart { display: inline-flex; align-items: center; min-height: 44px; padding: 0 .5rem; font-weight: 700; color: ${theme.color.success}; }
-  .renews { color: ${theme.color.muted}; }
-  li[data-available='false'] { color: ${theme.color.muted}; }
-  .unknown { flex-basis: 100%; color: ${theme.color.warning}; font-weight: 600; }
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem 1.25rem;
+    padding: 0.85rem 1rem;
+  }
+  li + li {
+    border-top: 1px solid ${theme.color.border};
+  }
+  .name {
+    flex: 1 1 220px;
+    font-weight: 600;
+  }
+  a.in-cart {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    padding: 0 0.5rem;
+    font-weight: 700;
+    color: ${theme.color.success};
+  }
+  .renews {
+    color: ${theme.color.muted};
+  }
+  li[data-available='false'] {
+    color: ${theme.color.muted};
+  }
+  .unknown {
+    flex-basis: 100%;
+    color: ${theme.color.warning};
+    font-weight: 600;
+  }
 `;
 
 const ModeSwitch = styled.p`
-  margin: -.75rem 0 1.5rem; color: ${theme.color.muted};
-  a { color: ${theme.color.primary}; font-weight: 600; display: inline-flex; align-items: center; min-height: 44px; }
+  margin: -0.75rem 0 1.5rem;
+  color: ${theme.color.muted};
+  a {
+    color: ${theme.color.primary};
+    font-weight: 600;
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+  }
 `;
 
 /** The search address for `query` in registration or transfer mode. */
@@ -95,11 +172,26 @@ export function chooseMain(query: string, suggestions: readonly Suggestion[]): S
 }
 
 const InCart = styled.p`
-  display: inline-flex; align-items: center; gap: .4rem; font-weight: 700; color: ${theme.color.success};
-  svg { width: 20px; height: 20px; }
+  display: inline-flex;
+  align-items: center;
+  gap: 0.4rem;
+  font-weight: 700;
+  color: ${theme.color.success};
+  svg {
+    width: 20px;
+    height: 20px;
+  }
 `;
 const Check = () => (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="3"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     <path d="M5 12.5l4.5 4.5L19 7.5" />
   </svg>
 );
@@ -108,7 +200,10 @@ const Check = () => (
  * The main result on a page of suggestions: on page 1 the one matching the typed text, else the first; on later pages
  * the typed name found on page 1 stays (the customer asked for it), else that page's first.
  */
-export function mainOf(answer: { query: string; page: number; data: Suggestions }, pinned: Suggestion | undefined): Suggestion | undefined {
+export function mainOf(
+  answer: { query: string; page: number; data: Suggestions },
+  pinned: Suggestion | undefined,
+): Suggestion | undefined {
   const wanted = answer.query.trim().toLowerCase();
   if (answer.page > 1 && pinned && pinned.domain.toLowerCase() === wanted) return pinned;
   return chooseMain(answer.query, answer.data.suggestions);
@@ -116,6 +211,16 @@ export function mainOf(answer: { query: string; page: number; data: Suggestions 
 
 /** After an add that should go on to checkout. */
 type Then = 'stay' | 'cart';
+
+/** The server's reason when it refused the search text (a 400 with a field message), else null. */
+function refusedText(error: unknown): string | null {
+  if (!isHTTPError(error) || error.response.status !== 400) return null;
+  for (const value of Object.values(errorData(error) ?? {})) {
+    const text: unknown = Array.isArray(value) ? value[0] : value;
+    if (typeof text === 'string' && text) return text;
+  }
+  return null;
+}
 
 /** /search?query= (spec section 2 'Domain search'); `&transfer=true` switches to transfer mode. */
 export function SearchPage() {
@@ -125,7 +230,11 @@ export function SearchPage() {
   const currency = useCurrency();
   const navigate = useNavigate();
   // Server-rendered pages (issue 21) do not know the visitor's host: it is filled in once the page has hydrated.
-  const host = useSyncExternalStore(noSubscription, () => window.location.host, () => '');
+  const host = useSyncExternalStore(
+    noSubscription,
+    () => window.location.host,
+    () => '',
+  );
 
   const [text, setText] = useState(params.get('query') ?? '');
   // The query searched for. It follows the URL, but is set directly when the debounce ends too, so the search does
@@ -176,7 +285,9 @@ export function SearchPage() {
 
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
+  // The search failed: with the server's reason when it refused the text (a retry cannot help then).
+  const [failure, setFailure] = useState<{ reason: string | null } | null>(null);
+  const failed = failure !== null;
   // Bumped by 'Retry' after a failure: runs the same search again.
   const [attempt, setAttempt] = useState(0);
   const latest = useRef(0);
@@ -185,13 +296,13 @@ export function SearchPage() {
     const id = ++latest.current;
     if (!query) {
       setAnswer(null);
-      setFailed(false);
+      setFailure(null);
       setLoading(false);
       return;
     }
     const controller = new AbortController();
     setLoading(true);
-    setFailed(false);
+    setFailure(null);
     // Only the newest request may write: an older answer arriving late is dropped (and its request aborted).
     getSuggestions(query, currency, page, controller.signal).then(
       (data) => {
@@ -199,10 +310,10 @@ export function SearchPage() {
         setAnswer({ query, page, data });
         setLoading(false);
       },
-      () => {
+      (error: unknown) => {
         if (id !== latest.current) return;
         setAnswer(null);
-        setFailed(true);
+        setFailure({ reason: refusedText(error) });
         setLoading(false);
       },
     );
@@ -249,7 +360,12 @@ export function SearchPage() {
   const transfer = async (eppCode: string) => {
     if (!transferOf) return;
     const { suggestion, then } = transferOf;
-    const ok = await add({ productId: suggestion.id, domain: suggestion.domain, currency, transfer: { eppCode } });
+    const ok = await add({
+      productId: suggestion.id,
+      domain: suggestion.domain,
+      currency,
+      transfer: { eppCode },
+    });
     if (!ok) return;
     noteAdded(suggestion.domain);
     setTransferOf(null);
@@ -262,9 +378,51 @@ export function SearchPage() {
   const canAdd = (s: Suggestion) => stateOf(s) === (transferMode ? 'registered' : 'available');
   // The badge agrees with the offer: in transfer mode in the transfer page's words.
   const badgeText = (ok: boolean) =>
-    transferMode ? (ok ? 'Available for transfer' : 'Unavailable for transfer') : ok ? 'Available Match' : 'Unavailable';
+    transferMode
+      ? ok
+        ? 'Available for transfer'
+        : 'Unavailable for transfer'
+      : ok
+        ? 'Available Match'
+        : 'Unavailable';
   const suggestions = answer?.data.suggestions ?? [];
   const main = answer ? mainOf(answer, pinned?.query === answer.query ? pinned.main : undefined) : undefined;
+  // In transfer mode the price shown is the transfer's, as the cart will charge it.
+  const priceOf = (s: Suggestion) => (transferMode ? (s.transfer_price ?? s.price) : s.price);
+  const showPremium = (s: Suggestion) => s.premium && !transferMode;
+
+  // A registered name may still be locked at its registrar: in transfer mode the main result is checked as the transfer
+  // page checks it, and offered only when eligible (another option is checked when it is added).
+  const [eligibility, setEligibility] = useState<{
+    domain: string;
+    eligible: boolean;
+    reason: string | null;
+  } | null>(null);
+  const mainToCheck = transferMode && main && stateOf(main) === 'registered' ? main.domain : null;
+  useEffect(() => {
+    if (!mainToCheck) return;
+    const controller = new AbortController();
+    checkTransferEligibility(mainToCheck, currency, controller.signal).then(
+      (check) =>
+        setEligibility({
+          domain: mainToCheck,
+          eligible: check.eligible,
+          reason: check.eligible ? null : (check.error ?? check.message ?? null),
+        }),
+      (error: unknown) => {
+        if (!controller.signal.aborted)
+          setEligibility({
+            domain: mainToCheck,
+            eligible: false,
+            reason: errorText(error, SEARCH_FAILED_TEXT),
+          });
+      },
+    );
+    return () => controller.abort();
+  }, [mainToCheck, currency]);
+  const mainEligibility = mainToCheck && eligibility?.domain === mainToCheck ? eligibility : null;
+  const mainChecking = mainToCheck !== null && mainEligibility === null;
+  const canAddMain = (s: Suggestion) => canAdd(s) && (!mainToCheck || mainEligibility?.eligible === true);
   const others = suggestions.filter((s) => s.domain !== main?.domain);
   const money = (amount: number) => formatMoney(amount, currency);
   // Also true on the first render with a query, before the search's effect has started it.
@@ -292,8 +450,12 @@ export function SearchPage() {
         />
       </SearchForm>
       <ModeSwitch>
-        {transferMode ? 'Names already registered elsewhere can be transferred to us with their EPP code. ' : 'Already own a name elsewhere? '}
-        <Link to={`/search?${modeParams(query, !transferMode)}`}>{transferMode ? 'Switch to registration' : 'Switch to transfer'}</Link>
+        {transferMode
+          ? 'Names already registered elsewhere can be transferred to us with their EPP code. '
+          : 'Already own a name elsewhere? '}
+        <Link to={`/search?${modeParams(query, !transferMode)}`}>
+          {transferMode ? 'Switch to registration' : 'Switch to transfer'}
+        </Link>
       </ModeSwitch>
 
       {!query ? (
@@ -301,14 +463,23 @@ export function SearchPage() {
       ) : (
         <Results aria-busy={busy}>
           <LoadingOverlay show={busy} label="Searching…" />
-          {failed ? (
+          {failure ? (
             <>
               <Notice tone="error" role="alert">
-                {SEARCH_FAILED_TEXT}
+                {failure.reason ? (
+                  // The spec's text, then the server's reason as a sentence of its own.
+                  <>
+                    <span>{SEARCH_FAILED_TEXT}</span> <span>{failure.reason}</span>
+                  </>
+                ) : (
+                  SEARCH_FAILED_TEXT
+                )}
               </Notice>
-              <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-                Retry
-              </Button>
+              {failure.reason ? null : (
+                <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+                  Retry
+                </Button>
+              )}
             </>
           ) : null}
           {answer?.data.message ? <Notice role="status">{answer.data.message}</Notice> : null}
@@ -316,17 +487,22 @@ export function SearchPage() {
             <Main as="section" aria-labelledby="main-result-domain">
               {stateOf(main) === 'unknown' ? (
                 <Badge tone="unknown">{COULD_NOT_CHECK_TEXT}</Badge>
+              ) : mainChecking ? (
+                <Badge tone="unknown">Checking the transfer…</Badge>
               ) : (
-                <Badge tone={canAdd(main) ? 'ok' : 'no'}>{badgeText(canAdd(main))}</Badge>
+                <Badge tone={canAddMain(main) ? 'ok' : 'no'}>{badgeText(canAddMain(main))}</Badge>
               )}
               <h2 id="main-result-domain">
                 <DomainText text={main.domain} />
               </h2>
               <Price>
-                {money(main.price)}
-                {main.premium ? <Tag>{PREMIUM_TEXT}</Tag> : null}
+                {money(priceOf(main))}
+                {showPremium(main) ? <Tag>{PREMIUM_TEXT}</Tag> : null}
               </Price>
               <Muted>{`returns to ${money(main.renewal_price)} after first? year`}</Muted>
+              {mainEligibility && !mainEligibility.eligible && mainEligibility.reason ? (
+                <Muted role="status">{mainEligibility.reason}</Muted>
+              ) : null}
               {stateOf(main) === 'unknown' ? (
                 <Actions>
                   <Button variant="secondary" disabled={busy} onClick={() => setAttempt((n) => n + 1)}>
@@ -334,7 +510,7 @@ export function SearchPage() {
                   </Button>
                 </Actions>
               ) : null}
-              {canAdd(main) && isInCart(main) ? (
+              {canAddMain(main) && isInCart(main) ? (
                 <Actions>
                   <InCart>
                     <Check />
@@ -344,12 +520,16 @@ export function SearchPage() {
                     View cart
                   </ButtonLink>
                 </Actions>
-              ) : canAdd(main) ? (
+              ) : canAddMain(main) ? (
                 <Actions>
                   <Button disabled={adding !== null} onClick={() => void addSuggestion(main, 'stay')}>
                     Add to Cart
                   </Button>
-                  <Button variant="secondary" disabled={adding !== null} onClick={() => void addSuggestion(main, 'cart')}>
+                  <Button
+                    variant="secondary"
+                    disabled={adding !== null}
+                    onClick={() => void addSuggestion(main, 'cart')}
+                  >
                     Checkout
                   </Button>
                 </Actions>
@@ -370,12 +550,14 @@ export function SearchPage() {
                       <span className="name">
                         {ok ? <DomainText text={s.domain} /> : strike(s.domain)}
                         {ok || unknown ? null : (
-                          <span className="visually-hidden">{transferMode ? ' (not registered)' : ' (taken)'}</span>
+                          <span className="visually-hidden">
+                            {transferMode ? ' (not registered)' : ' (taken)'}
+                          </span>
                         )}
                       </span>
                       <span>
-                        {strike(money(s.price))}
-                        {s.premium ? <Tag>{PREMIUM_TEXT}</Tag> : null}
+                        {strike(money(priceOf(s)))}
+                        {showPremium(s) ? <Tag>{PREMIUM_TEXT}</Tag> : null}
                       </span>
                       <span className="renews">{strike(`renews at ${money(s.renewal_price)}`)}</span>
                       {ok && isInCart(s) ? (
