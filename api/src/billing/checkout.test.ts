@@ -1,5 +1,5 @@
 // Checkout rules, concurrency, gateway payments (approve and decline) and privacy of invoices.
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { invoices, walletEntries } from '../db/schema-commerce';
 import { startTestApp, type TestApp } from '../commerce/test-app';
 import { credit } from '../payments/wallet';
@@ -128,6 +128,13 @@ test('a wallet that cannot cover the total changes nothing', async () => {
   expect(await t.db.orm.select().from(invoices).where(eq(invoices.userId, u.id))).toHaveLength(0);
   expect((await t.inject({ url: '/api/cart/', auth: u.auth })).json().items).toHaveLength(1);
   expect((await t.inject({ url: '/payment/wallet-balance/', auth: u.auth })).json()[0].balance).toBe(10);
+
+  // The refusal took no invoice number: the next invoice issued (by anyone) has the number after the last one.
+  const [last] = await t.db.orm.select({ id: invoices.id }).from(invoices).orderBy(desc(invoices.id)).limit(1);
+  await fund(u.id, 1000);
+  const paid = await checkout(u.auth);
+  expect(paid.statusCode).toBe(200);
+  expect(paid.json().data.invoicenum).toBe(`INV-${String((last?.id ?? 0) + 1).padStart(6, '0')}`);
 });
 
 test('a gateway checkout is paid through the sandbox page and provisioned once', async () => {

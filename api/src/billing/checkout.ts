@@ -21,7 +21,7 @@ import { resolveCurrency } from '../money/catalog';
 import { formatMoney, toMajor, vatOf } from '../money/money';
 import { gatewayFor, MethodUnavailable, returnUrl } from '../payments/methods';
 import { type GatewayKind, PaymentGatewayError, type PaymentProvider } from '../payments/provider';
-import { debit, InsufficientFunds } from '../payments/wallet';
+import { debit, InsufficientFunds, lockedBalance } from '../payments/wallet';
 import { cancelInvoice, payInvoice, type Provisioned } from './provision';
 import { recordInvoiceParties } from './invoice-parties';
 import { addRestoreFee, restoresFromRedemption } from './renewals';
@@ -139,6 +139,17 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
     const subtotal = priced.reduce((s, p) => s + p.amount, 0);
     const vat = vatOf(subtotal, book.vatPercent);
     const total = subtotal + vat;
+    const walletShort = (balanceMinor: number) =>
+      checkoutError(
+        `Your wallet balance (${formatMoney(balanceMinor, currency)}) does not cover the total (${formatMoney(total, currency)}). Top up your wallet or choose another payment method.`,
+      );
+    const byWallet = paymentKind === 'wallet' || !gateway || total === 0;
+    // A wallet that cannot pay is refused before anything is written (its balance stays locked until the debit), so
+    // a refused checkout takes no invoice number: the numbers a customer sees run without gaps.
+    if (byWallet && total > 0) {
+      const balance = await lockedBalance(tx, user.id, currency);
+      if (balance < total) throw walletShort(balance);
+    }
 
     const [order] = await tx
       .insert(orders)
@@ -193,7 +204,7 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
       ),
     );
 
-    if (paymentKind === 'wallet' || !gateway || total === 0) {
+    if (byWallet) {
       if (total > 0) {
         try {
           await debit(tx, {
@@ -206,11 +217,7 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
             now,
           });
         } catch (err) {
-          if (err instanceof InsufficientFunds) {
-            throw checkoutError(
-              `Your wallet balance (${formatMoney(err.balanceMinor, currency)}) does not cover the total (${formatMoney(total, currency)}). Top up your wallet or choose another payment method.`,
-            );
-          }
+          if (err instanceof InsufficientFunds) throw walletShort(err.balanceMinor);
           throw err;
         }
       }
