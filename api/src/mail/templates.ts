@@ -222,3 +222,36 @@ at ${escapeHtml(when)}, from the address ${escapeHtml(details.ip)}. The code was
     ),
   };
 }
+
+/** Support staff answered one of the customer's tickets: the answer, and where to reply. */
+export function ticketAnsweredMail(
+  product: string,
+  to: Person,
+  details: { ticketId: number; title: string; message: string; pageUrl: string },
+): MailMessage {
+  const subject = `Ticket #${details.ticketId} answered: ${details.title.replace(/\s+/g, ' ').slice(0, 120)}`;
+  const answer = details.message.length > 4000 ? `${details.message.slice(0, 4000)}…` : details.message;
+  return {
+    to: to.email,
+    subject,
+    text: [
+      greeting(to),
+      '',
+      `Our support team answered your ticket #${details.ticketId}, "${details.title}":`,
+      '',
+      answer,
+      '',
+      `Read the whole conversation or reply on your tickets page: ${details.pageUrl}`,
+      '',
+      `The ${product} team`,
+    ].join('\n'),
+    html: layout(
+      product,
+      subject,
+      `<p>${escapeHtml(greeting(to))}</p>
+<p>Our support team answered your ticket #${details.ticketId}, &ldquo;${escapeHtml(details.title)}&rdquo;:</p>
+<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #1d4ed8;background:#f4f6fb;white-space:pre-wrap">${escapeHtml(answer)}</blockquote>
+<p><a href="${escapeHtml(details.pageUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">Open your tickets</a></p>`,
+    ),
+  };
+}

@@ -44,6 +44,10 @@ test('support answers and closes a ticket; the customer sees the reply and reope
   const queue = (await t.inject({ url: '/staff/tickets/?status=open&priority=high', auth: as('support') })).json() as { id: number }[];
   expect(queue.some((q) => q.id === ticket.id)).toBe(true);
   expect((await t.inject({ method: 'POST', url: `/staff/tickets/${ticket.id}/replies/`, auth: as('support'), payload: { message: 'Fixed: try now.' } })).statusCode).toBe(201);
+  // The console's answer is mailed to the customer too.
+  const mailed = (await t.inject({ url: `/dev/outbox?to=${encodeURIComponent(c.email)}` })).json() as { subject: string; text: string }[];
+  expect(mailed.map((m) => m.subject)).toEqual([`Ticket #${ticket.id} answered: Mail down`]);
+  expect(mailed[0]!.text).toContain('Fixed: try now.');
   const closed = await t.inject({ method: 'PATCH', url: `/staff/tickets/${ticket.id}/`, auth: as('support'), payload: { status: 'Closed', assigned_to: staff.admin!.id } });
   expect(closed.json().data).toMatchObject({ status: 'Closed', assigned_to: staff.admin!.id });
   expect((await t.inject({ method: 'PATCH', url: `/staff/tickets/${ticket.id}/`, auth: as('support'), payload: { assigned_to: staff.billing!.id } })).json()).toEqual({ assigned_to: ['Choose a support or admin staff member.'] });

@@ -10,8 +10,8 @@ import { isRowId, type Executor } from '../db';
 import { users } from '../db/schema';
 import { ticketReplies, tickets } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
-import { changeTicket, TICKET_STATUSES } from '../tickets/routes';
-import { auditTicketReply, auditTicketUpdate } from './audit';
+import { answerTicket, changeTicket, TICKET_STATUSES } from '../tickets/routes';
+import { auditTicketUpdate } from './audit';
 import { staffOf } from './plugin';
 import { DISABLED_ASSIGNEE, TICKET_ROLES } from './access';
 
@@ -150,13 +150,7 @@ export async function ticketAdminRoutes(app: FastifyInstance) {
     const result = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Executor;
       const t = await load(tx, (request.params as { id: string }).id, true);
-      const [r] = await tx.insert(ticketReplies).values({ ticketId: t.id, userId: me.id, message: body.message, createdAt: now }).returning();
-      await tx
-        .update(tickets)
-        .set({ status: 'Answered', ...(t.assignedTo === null ? { assignedTo: me.id } : {}), updatedAt: now })
-        .where(eq(tickets.id, t.id));
-      await auditTicketReply(tx, me, t, r!.id, now);
-      return r!;
+      return answerTicket(app, tx, me, t, body.message, now);
     });
     return reply.code(201).send({
       message: 'Reply sent.',

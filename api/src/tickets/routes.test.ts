@@ -15,6 +15,9 @@ const create = (auth: string, payload: unknown) =>
   t.inject({ method: 'POST', url: '/ticket/tickets/', auth, payload: payload as object });
 const reply = (auth: string, payload: unknown) =>
   t.inject({ method: 'POST', url: '/ticket/replies/', auth, payload: payload as object });
+/** The mails sent to an address (the development outbox). */
+const mailsTo = async (email: string) =>
+  (await t.inject({ url: `/dev/outbox?to=${encodeURIComponent(email)}` })).json() as { subject: string; text: string; html: string }[];
 
 test('creating a ticket: server-checked title, description and priority', async () => {
   const u = await t.user();
@@ -122,6 +125,13 @@ test('a conversation between a customer and staff', async () => {
   });
   const afterAnswer = (await t.inject({ url: `/ticket/tickets/${id}/`, auth: c.auth })).json();
   expect(afterAnswer).toMatchObject({ status: 'Answered', assigned_to: staff.username });
+  // The answer is mailed to the customer, with where to reply; the customer's own replies mail nobody.
+  const answered = await mailsTo(c.email);
+  expect(answered).toHaveLength(1);
+  expect(answered[0]).toMatchObject({ subject: `Ticket #${id} answered: DNS` });
+  expect(answered[0]!.text).toContain('Set your nameservers to ns1.example.com.');
+  expect(answered[0]!.text).toContain('/dashboard/tickets');
+  expect(answered[0]!.html).toContain('Set your nameservers to ns1.example.com.');
 
   // The customer replies: their reply carries their user id so the client labels it 'You'.
   const mine = await reply(c.auth, { message: 'Thanks, done.', ticket: String(id) });
@@ -138,6 +148,8 @@ test('a conversation between a customer and staff', async () => {
   expect((await t.inject({ url: `/ticket/tickets/${id}/`, auth: c.auth })).json().status).toBe(
     'Customer-Reply',
   );
+  expect(await mailsTo(c.email)).toHaveLength(1);
+  expect(await mailsTo(staff.email)).toHaveLength(0);
   expect((await reply(c.auth, { message: '', ticket: id })).json()).toEqual({
     message: ['Write a message.'],
   });

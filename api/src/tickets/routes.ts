@@ -12,6 +12,8 @@ import { isRowId, type Executor } from '../db';
 import { users } from '../db/schema';
 import { ticketReplies, tickets, type TicketStatus } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
+import { ticketAnsweredMail } from '../mail/templates';
+import type { AuthUser } from '../types';
 import { DISABLED_ASSIGNEE, TICKET_ROLES, type StaffRole } from '../staff/access';
 import { auditTicketReply, auditTicketUpdate } from '../staff/audit';
 
@@ -72,6 +74,38 @@ export async function changeTicket(
     .where(eq(tickets.id, id))
     .returning();
   return u!;
+}
+
+/**
+ * Staff answer a customer's ticket (the console's POST /staff/tickets/{id}/replies/ and the customers' POST
+ * /ticket/replies/ used by staff): the reply, the ticket Answered (and taken by them if nobody had it), the audit entry,
+ * and the answer mailed to the customer, who would otherwise only see it on their next visit.
+ */
+export async function answerTicket(
+  app: FastifyInstance,
+  tx: Executor,
+  staff: AuthUser,
+  ticket: TicketRow,
+  message: string,
+  now: Date,
+): Promise<typeof ticketReplies.$inferSelect> {
+  const [r] = await tx.insert(ticketReplies).values({ ticketId: ticket.id, userId: staff.id, message, createdAt: now }).returning();
+  await tx
+    .update(tickets)
+    .set({ status: 'Answered', ...(ticket.assignedTo === null ? { assignedTo: staff.id } : {}), updatedAt: now })
+    .where(eq(tickets.id, ticket.id));
+  await auditTicketReply(tx, staff, ticket, r!.id, now);
+  const [owner] = await tx.select().from(users).where(eq(users.id, ticket.userId));
+  if (owner && owner.isActive && !owner.disabledAt)
+    await app.mail.send(
+      ticketAnsweredMail(
+        app.config.productName,
+        { email: owner.email, username: owner.username, firstName: owner.firstName },
+        { ticketId: ticket.id, title: ticket.title, message, pageUrl: `${app.config.storefrontUrl}/dashboard/tickets` },
+      ),
+      tx,
+    );
+  return r!;
 }
 
 export async function ticketRoutes(app: FastifyInstance) {
@@ -240,21 +274,13 @@ export async function ticketRoutes(app: FastifyInstance) {
         const tx = txRaw as unknown as Executor;
         const t = await visible(request, body.ticket, tx, true);
         const staffReply = handlesTickets(user) && t.userId !== user.id;
+        if (staffReply) return answerTicket(app, tx, user, t, body.message, now);
         const [r] = await tx
           .insert(ticketReplies)
           .values({ ticketId: t.id, userId: user.id, message: body.message, createdAt: now })
           .returning();
-        // A staff answer marks the ticket Answered (and takes it if nobody has); a customer's reply reopens it.
-        await tx
-          .update(tickets)
-          .set({
-            status: staffReply ? 'Answered' : 'Customer-Reply',
-            ...(staffReply && t.assignedTo === null ? { assignedTo: user.id } : {}),
-            updatedAt: now,
-          })
-          .where(eq(tickets.id, t.id));
-        // Staff answering another's ticket: the console's entry (a customer's own reply writes none).
-        if (staffReply) await auditTicketReply(tx, user, t, r!.id, now);
+        // A customer's reply reopens the ticket (a customer's own reply writes no audit entry).
+        await tx.update(tickets).set({ status: 'Customer-Reply', updatedAt: now }).where(eq(tickets.id, t.id));
         return r!;
       });
       return reply.code(201).send({

@@ -4,6 +4,7 @@ import { errorText } from 'shared/api-client';
 import { formatDate } from 'shared/format';
 import { showToast } from 'shared/toast';
 import { Button, Dialog, Lines, LoadingOverlay, TextArea, theme } from 'shared/ui';
+import { closeTicket } from '../api/close-ticket';
 import { createTicketReply } from '../api/create-ticket-reply';
 import { getTicketReplies } from '../api/get-ticket-replies';
 import type { Ticket } from '../api/schemas';
@@ -26,6 +27,11 @@ const Thread = styled.ol`
   h3 + & { margin-top: .5rem; }
 `;
 
+const CloseRow = styled.p`
+  display: flex; flex-wrap: wrap; align-items: center; gap: .5rem 1rem; margin: 1.5rem 0 0; padding-top: 1.25rem;
+  border-top: 1px solid ${theme.color.border}; color: ${theme.color.muted}; font-size: .9rem;
+`;
+
 /** The side panel of one ticket: its facts, the reply thread ('You' for the customer's own replies) and a reply box. */
 export function TicketPanel({
   ticket,
@@ -36,7 +42,7 @@ export function TicketPanel({
   ticket: Ticket | null;
   meId: number | string | null;
   onClose(): void;
-  /** A reply can change the ticket's status: the list reloads. */
+  /** A reply or closing changes the ticket's status: the list reloads. */
   onReplied(): void;
 }) {
   return (
@@ -51,6 +57,21 @@ function TicketDetails({ ticket, meId, onReplied }: { ticket: Ticket; meId: numb
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const closed = ticket.status?.toLowerCase() === 'closed';
+
+  const close = async () => {
+    setClosing(true);
+    try {
+      await closeTicket(ticket.id);
+      showToast('SUCCESS', 'Ticket closed.');
+      onReplied();
+    } catch (e) {
+      showToast('ERROR', errorText(e, 'The ticket could not be closed. Please try again.'));
+    } finally {
+      setClosing(false);
+    }
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -117,6 +138,16 @@ function TicketDetails({ ticket, meId, onReplied }: { ticket: Ticket; meId: numb
           Reply
         </Button>
       </form>
+      {closed ? (
+        <p>This ticket is closed. A reply reopens it.</p>
+      ) : (
+        <CloseRow>
+          <Button variant="secondary" onClick={() => void close()} disabled={closing} aria-busy={closing}>
+            Close ticket
+          </Button>
+          <span>Solved? Close it; a reply later reopens it.</span>
+        </CloseRow>
+      )}
     </>
   );
 }

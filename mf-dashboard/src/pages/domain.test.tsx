@@ -60,6 +60,8 @@ it('shows the overview, our nameservers, the lock, the EPP rule and the records'
   expect(screen.getByRole('heading', { level: 1, name: 'acme.com' })).toBeInTheDocument();
   expect(within(overview).getByText('Active')).toBeInTheDocument();
   expect(within(overview).getByText('3rd Mar, 2026')).toBeInTheDocument();
+  // The registration period in words, not a bare '1'.
+  expect(within(overview).getByText('Billing Cycle').nextElementSibling).toHaveTextContent(/^1 year$/);
   expect(screen.getByRole('radio', { name: 'Use our nameservers' })).toBeChecked();
   expect(screen.getByRole('list', { name: 'Our nameservers' })).toHaveTextContent('ns1.hosthub.test');
   expect(screen.getByRole('switch', { name: /Registrar lock/ })).toBeChecked();

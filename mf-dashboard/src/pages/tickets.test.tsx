@@ -171,3 +171,28 @@ it('shows the server message or detail, else the fallback, when ticket creation 
   await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
   expect(await screen.findByText('Ticket creation failed.')).toBeInTheDocument();
 });
+
+it('lets the customer close a ticket from its panel; a closed ticket says a reply reopens it', async () => {
+  let list = tickets;
+  const { calls } = fakeApi({
+    'GET core/me': { body: me },
+    'GET ticket/tickets': () => ({ body: list }),
+    'GET ticket/replies': { body: thread },
+    'PATCH ticket/tickets/2': () => {
+      list = tickets.map((t) => (t.id === 2 ? { ...t, status: 'Closed' } : t));
+      return { body: { message: 'Ticket updated.', data: list[1] } };
+    },
+  });
+  const user = userEvent.setup();
+  renderAt('/dashboard/tickets', <TicketsPage />);
+  await user.click(await screen.findByRole('row', { name: 'Ticket 2: Issue 2' }));
+  const panel = screen.getByRole('dialog', { name: 'Issue 2' });
+  await user.click(within(panel).getByRole('button', { name: 'Close ticket' }));
+  expect(await screen.findByText('Ticket closed.')).toBeInTheDocument();
+  expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({ path: 'ticket/tickets/2', body: { status: 'Closed' } });
+  expect(await within(panel).findByText('Closed')).toBeInTheDocument();
+  expect(within(panel).getByText('This ticket is closed. A reply reopens it.')).toBeInTheDocument();
+  expect(within(panel).queryByRole('button', { name: 'Close ticket' })).not.toBeInTheDocument();
+  // Still answerable: the reply box stays.
+  expect(within(panel).getByLabelText('Reply message')).toBeInTheDocument();
+});

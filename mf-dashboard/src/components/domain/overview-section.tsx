@@ -15,6 +15,13 @@ const Facts = styled.dl`
 `;
 
 /** Status, dates, and the renewal: auto-renew and 'Renew now'. */
+/** The registration period in years ('1 year', '2 years'), as stored when it is not a plain number. */
+function periodText(regperiod: string | number | null | undefined): string {
+  const years = Number(regperiod);
+  if (regperiod === null || regperiod === undefined || regperiod === '' || !Number.isInteger(years)) return dash(regperiod);
+  return `${years} year${years === 1 ? '' : 's'}`;
+}
+
 export function OverviewSection({ domain, onRenewed }: { domain: DomainDetail; onRenewed(): void }) {
   return (
     <Section aria-labelledby="domain-overview">
@@ -38,7 +45,7 @@ export function OverviewSection({ domain, onRenewed }: { domain: DomainDetail; o
         </div>
         <div>
           <dt>Billing Cycle</dt>
-          <dd>{dash(domain.regperiod)}</dd>
+          <dd>{periodText(domain.regperiod)}</dd>
         </div>
       </Facts>
       <RenewalControls domain={domain} onRenewed={onRenewed} />
