@@ -1,7 +1,7 @@
 // Public content through the HTTP API: every list of WIRE.md 'Content', its images, and the in-memory cache.
 import { asc, eq, inArray } from 'drizzle-orm';
 import { listMigrations } from '../db/migrate';
-import { blogPosts, faqs, managerServices, services, testimonials } from '../db/schema';
+import { blogPosts, faqs, hostingPlans, managerServices, pricingPlans, services, testimonials } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 
 let t: TestApp;
@@ -183,6 +183,29 @@ describe('blog', () => {
       expect(after.map((r) => r.image)).toEqual([`${seeded}${ext}`, '/static/slides/slide-2.svg']);
     }
     for (const { table, id, image } of before) await t.db.orm.update(table).set({ image }).where(eq(table.id, id));
+    t.app.content.invalidate();
+  });
+});
+
+describe('plan promises', () => {
+  it('no plan promises a free domain, which checkout never gave; 0980 takes the line out of plans that still list it', async () => {
+    const texts = async () => [
+      ...(await t.db.orm.select({ id: hostingPlans.id, text: hostingPlans.description }).from(hostingPlans)),
+      ...(await t.db.orm.select({ id: pricingPlans.id, text: pricingPlans.features }).from(pricingPlans)),
+    ];
+    expect((await texts()).filter((p) => p.text.includes('Free domain'))).toEqual([]);
+    // A database seeded before: the Business plans as they were.
+    const [plan] = await t.db.orm.select().from(hostingPlans).where(eq(hostingPlans.name, 'Business')).limit(1);
+    const [price] = await t.db.orm.select().from(pricingPlans).orderBy(asc(pricingPlans.id)).limit(1);
+    await t.db.orm.update(hostingPlans).set({ description: `${plan!.description}\nFree domain for a year` }).where(eq(hostingPlans.id, plan!.id));
+    await t.db.orm.update(pricingPlans).set({ features: `${price!.features}\nFree domain for a year\n2 months free` }).where(eq(pricingPlans.id, price!.id));
+    const migration = listMigrations().find((m) => m.name === '0980_no_free_domain_promise.sql');
+    await t.db.session((s) => s.exec(migration!.sql));
+    const [planAfter] = await t.db.orm.select().from(hostingPlans).where(eq(hostingPlans.id, plan!.id));
+    const [priceAfter] = await t.db.orm.select().from(pricingPlans).where(eq(pricingPlans.id, price!.id));
+    expect(planAfter!.description).toBe(plan!.description);
+    expect(priceAfter!.features).toBe(`${price!.features}\n2 months free`);
+    await t.db.orm.update(pricingPlans).set({ features: price!.features }).where(eq(pricingPlans.id, price!.id));
     t.app.content.invalidate();
   });
 });

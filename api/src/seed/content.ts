@@ -40,7 +40,7 @@ export const SERVICES = [
     description: 'Fast, affordable hosting for personal sites, blogs and small businesses, managed from an easy control panel.',
     plans: [
       { name: 'Starter', price: 299, description: '1 website\n10 GB SSD storage\nFree SSL certificate\n5 e-mail accounts\nWeekly backups' },
-      { name: 'Business', price: 599, description: '10 websites\n50 GB SSD storage\nFree SSL certificate\nUnlimited e-mail accounts\nDaily backups\nFree domain for a year' },
+      { name: 'Business', price: 599, description: '10 websites\n50 GB SSD storage\nFree SSL certificate\nUnlimited e-mail accounts\nDaily backups' },
       { name: 'Pro', price: 999, description: 'Unlimited websites\n100 GB NVMe storage\nFree SSL certificate\nUnlimited e-mail accounts\nDaily backups with 30-day history\nPriority support' },
     ],
   },
@@ -304,8 +304,8 @@ const PACKAGES = [
 const PRICING: [number, number, string, string][] = [
   [0, 299, 'month', '1 website\n10 GB SSD storage\nFree SSL certificate\n5 e-mail accounts\nWeekly backups'],
   [0, 2990, 'year', '1 website\n10 GB SSD storage\nFree SSL certificate\n5 e-mail accounts\nWeekly backups\n2 months free'],
-  [1, 599, 'month', '10 websites\n50 GB SSD storage\nFree SSL certificate\nUnlimited e-mail accounts\nDaily backups\nFree domain for a year'],
-  [1, 5990, 'year', '10 websites\n50 GB SSD storage\nFree SSL certificate\nUnlimited e-mail accounts\nDaily backups\nFree domain for a year\n2 months free'],
+  [1, 599, 'month', '10 websites\n50 GB SSD storage\nFree SSL certificate\nUnlimited e-mail accounts\nDaily backups'],
+  [1, 5990, 'year', '10 websites\n50 GB SSD storage\nFree SSL certificate\nUnlimited e-mail accounts\nDaily backups\n2 months free'],
   [2, 2400, 'month', '4 vCPU VPS\n8 GB RAM\n160 GB NVMe storage\nSnapshots\nPriority support'],
   [2, 24000, 'year', '4 vCPU VPS\n8 GB RAM\n160 GB NVMe storage\nSnapshots\nPriority support\n2 months free'],
 ];
