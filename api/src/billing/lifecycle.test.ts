@@ -165,7 +165,17 @@ test('domain and hosting timelines: invoice at 14 days, reminders once, Grace, S
   await run();
   expect(await domainOf(u.auth, name)).toMatchObject({ status: 'Grace', expirydate: '2027-03-03' });
   expect((await serviceOf(u.auth, name)).status).toBe('Active');
-  expect((await mailsTo(u.email)).filter((m) => String(m.subject).startsWith('Overdue'))).toHaveLength(2);
+  const overdue = (await mailsTo(u.email)).filter((m) => String(m.subject).startsWith('Overdue'));
+  expect(overdue).toHaveLength(2);
+  // Each says what comes next, with the dates: the domain's Redemption with its restore fee and release, the service's
+  // suspension and termination.
+  const domainOverdue = overdue.find((m) => m.subject === `Overdue: invoice ${domainInvoice.invoicenum} for ${name} is unpaid`)!;
+  expect(domainOverdue.text).toContain(
+    'If it is still unpaid after 2027-04-02, the domain enters Redemption and the invoice grows by a restore fee of USD 80.00 plus VAT. After 2027-05-02 it is released and anyone can register it.',
+  );
+  const hostingOverdue = overdue.find((m) => m !== domainOverdue)!;
+  expect(hostingOverdue.text).toContain('If it is still unpaid, the service is suspended on 2027-03-06 and terminated on 2027-04-02.');
+  expect(hostingOverdue.html).toContain('suspended on 2027-03-06');
   const notices = (await t.inject({ url: '/api/lifecycle/notices/', auth: u.auth })).json() as Json;
   expect(notices.domains).toEqual([
     { domainname: name, status: 'Grace', expirydate: '2027-03-03', invoicenum: domainInvoice.invoicenum, invoice_id: domainInvoice.id },

@@ -1,7 +1,9 @@
 // The lifecycle's mails: a renewal invoice was created, and the reminders 7 days before, 1 day before and 1 day after
-// its due date. Each names the item, the amount in the invoice's currency and links to the invoice page.
+// its due date. Each names the item, the amount in the invoice's currency and links to the invoice page; the overdue
+// one also says what comes next (a domain's Redemption with its restore fee and release, a service's suspension).
 import type { MailMessage } from '../mail/mailer';
 import { formatMoney } from '../money/money';
+import { addDays, LIFECYCLE } from './renewals';
 
 export type ReminderKind = 'created' | '7d' | '1d' | 'overdue';
 
@@ -17,6 +19,24 @@ export interface RenewalMailFacts {
   autoRenew: boolean;
   /** Whole days from the sending day to the due date (the '7d' reminder is sent late when the jobs missed its day). */
   daysLeft?: number;
+  /** The overdue reminder says what happens next: a domain's Redemption (and its restore fee), a service's suspension. */
+  itemKind?: 'domain' | 'hosting';
+  /** The restore fee in the invoice's currency (domains). */
+  restoreFeeMinor?: number;
+}
+
+/** What an unpaid renewal leads to, with its dates (the contract's lifecycle constants). */
+function whatNext(f: RenewalMailFacts): string | null {
+  if (f.itemKind === 'domain') {
+    // The last days of Grace and of Redemption (domains/domain-expiry.ts moves it the day after each).
+    const graceEnds = addDays(f.dueDate, LIFECYCLE.graceDays);
+    const redemptionEnds = addDays(graceEnds, LIFECYCLE.redemptionDays);
+    const fee = f.restoreFeeMinor ? ` and the invoice grows by a restore fee of ${formatMoney(f.restoreFeeMinor, f.currency)} plus VAT` : '';
+    return `If it is still unpaid after ${graceEnds}, the domain enters Redemption${fee}. After ${redemptionEnds} it is released and anyone can register it.`;
+  }
+  if (f.itemKind === 'hosting')
+    return `If it is still unpaid, the service is suspended on ${addDays(f.dueDate, LIFECYCLE.suspendDaysAfter)} and terminated on ${addDays(f.dueDate, LIFECYCLE.terminateDaysAfter)}.`;
+  return null;
 }
 
 const escapeHtml = (s: string) =>
@@ -43,12 +63,13 @@ export function renewalMail(kind: ReminderKind, f: RenewalMailFacts): MailMessag
   const auto = f.autoRenew
     ? 'Auto-renew is on: we pay it from your wallet from 7 days before the due date when the balance covers it.'
     : 'Auto-renew is off: pay the invoice yourself to keep the service.';
-  const text = [hello, '', lead, `Amount due: ${amount}`, '', `Pay it here: ${link}`, auto, '', `The ${f.product} team`].join('\n');
+  const next = kind === 'overdue' ? whatNext(f) : null;
+  const text = [hello, '', lead, `Amount due: ${amount}`, ...(next ? [next] : []), '', `Pay it here: ${link}`, auto, '', `The ${f.product} team`].join('\n');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;padding:24px">
 <p style="font-size:20px;font-weight:bold;color:#1d4ed8">${escapeHtml(f.product)}</p>
 <p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p>
-<p>Amount due: <strong>${escapeHtml(amount)}</strong></p>
+<p>Amount due: <strong>${escapeHtml(amount)}</strong></p>${next ? `\n<p>${escapeHtml(next)}</p>` : ''}
 <p><a href="${escapeHtml(link)}">Pay invoice ${escapeHtml(f.invoicenum)}</a></p>
 <p>${escapeHtml(auto)}</p></body></html>`;
   return { to: f.to.email, subject, text, html };

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db';
 import { renewalMail, type ReminderKind } from './renewal-mails';
-import { addDays, dayOf, daysBetween, markOnce, rowsOf } from './renewals';
+import { addDays, dayOf, daysBetween, markOnce, restoreFeeIn, rowsOf } from './renewals';
 
 interface Due {
   key: string;
@@ -48,6 +48,7 @@ export async function renewalReminders(app: FastifyInstance, { now }: { now: Dat
         AND NOT EXISTS (SELECT 1 FROM lifecycle_marks m WHERE m.key = 'reminder:' || x.kind || ':' || substr(x.key, 9))
       ORDER BY x.due_date`),
   );
+  const book = await app.commerce.catalog.get();
   let sent = 0;
   for (const r of rows) {
     const ok = await app.db.orm.transaction(async (txRaw) => {
@@ -65,6 +66,8 @@ export async function renewalReminders(app: FastifyInstance, { now }: { now: Dat
           dueDate: r.due_date,
           autoRenew: r.auto_renew ?? false,
           daysLeft: daysBetween(today, r.due_date),
+          itemKind: r.item_kind,
+          restoreFeeMinor: r.item_kind === 'domain' ? restoreFeeIn(book, r.currency) : undefined,
         }),
         tx,
       );
