@@ -32,6 +32,20 @@ If it was not you, you can ignore it.</p>
 </td></tr></table></body></html>`;
 }
 
+/** A call-to-action link drawn as a button. */
+const button = (href: string, label: string) =>
+  `<p><a href="${escapeHtml(href)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+
+/** A mail greeting `to`, then `lines` (text) or `bodyHtml` (HTML), signed by the team. */
+function greetedMail(product: string, to: Person, subject: string, lines: string[], bodyHtml: string): MailMessage {
+  return {
+    to: to.email,
+    subject,
+    text: [greeting(to), '', ...lines, '', `The ${product} team`].join('\n'),
+    html: layout(product, subject, `<p>${escapeHtml(greeting(to))}</p>\n${bodyHtml}`),
+  };
+}
+
 const codeBlock = (code: string) =>
   `<p style="font-size:28px;letter-spacing:6px;font-weight:bold;background:#eef2ff;padding:12px 16px;display:inline-block;border-radius:6px">${escapeHtml(code)}</p>`;
 
@@ -104,7 +118,7 @@ export function passwordResetMail(product: string, to: Person, link: string): Ma
       product,
       subject,
       `<p>${escapeHtml(greeting(to))}</p><p>Someone asked to reset the password of your ${escapeHtml(product)} account (${escapeHtml(to.username)}).</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">Choose a new password</a></p>
+${button(link, 'Choose a new password')}
 <p style="word-break:break-all;font-size:13px">${escapeHtml(link)}</p>
 <p>The link works once, for 1 hour. If you did not ask for it, ignore this mail: your password stays as it is.</p>`,
     ),
@@ -197,30 +211,22 @@ export function transferCodeRequestedMail(
 ): MailMessage {
   const subject = `The transfer code of ${details.domain} was requested`;
   const when = `${details.when.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return {
-    to: to.email,
+  return greetedMail(
+    product,
+    to,
     subject,
-    text: [
-      greeting(to),
-      '',
+    [
       `Notice: someone requested the transfer code (EPP code) of ${details.domain} on your ${product} account (${to.username}),`,
       `at ${when}, from the address ${details.ip}. The code was shown after your account password was entered.`,
       '',
       'If this was you, there is nothing to do. If it was not, change your password now and turn the registrar',
       `lock back on for ${details.domain}: ${details.pageUrl}`,
-      '',
-      `The ${product} team`,
-    ].join('\n'),
-    html: layout(
-      product,
-      subject,
-      `<p>${escapeHtml(greeting(to))}</p>
-<p>Notice: someone requested the transfer code (EPP code) of <strong>${escapeHtml(details.domain)}</strong> on your ${escapeHtml(product)} account (${escapeHtml(to.username)}),
+    ],
+    `<p>Notice: someone requested the transfer code (EPP code) of <strong>${escapeHtml(details.domain)}</strong> on your ${escapeHtml(product)} account (${escapeHtml(to.username)}),
 at ${escapeHtml(when)}, from the address ${escapeHtml(details.ip)}. The code was shown after your account password was entered.</p>
 <p>If this was you, there is nothing to do. If it was not, change your password now and turn the registrar lock back on:</p>
-<p><a href="${escapeHtml(details.pageUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">Open ${escapeHtml(details.domain)}</a></p>`,
-    ),
-  };
+${button(details.pageUrl, `Open ${details.domain}`)}`,
+  );
 }
 
 /** Support staff answered one of the customer's tickets: the answer, and where to reply. */
@@ -231,27 +237,19 @@ export function ticketAnsweredMail(
 ): MailMessage {
   const subject = `Ticket #${details.ticketId} answered: ${details.title.replace(/\s+/g, ' ').slice(0, 120)}`;
   const answer = details.message.length > 4000 ? `${details.message.slice(0, 4000)}…` : details.message;
-  return {
-    to: to.email,
+  return greetedMail(
+    product,
+    to,
     subject,
-    text: [
-      greeting(to),
-      '',
+    [
       `Our support team answered your ticket #${details.ticketId}, "${details.title}":`,
       '',
       answer,
       '',
       `Read the whole conversation or reply on your tickets page: ${details.pageUrl}`,
-      '',
-      `The ${product} team`,
-    ].join('\n'),
-    html: layout(
-      product,
-      subject,
-      `<p>${escapeHtml(greeting(to))}</p>
-<p>Our support team answered your ticket #${details.ticketId}, &ldquo;${escapeHtml(details.title)}&rdquo;:</p>
+    ],
+    `<p>Our support team answered your ticket #${details.ticketId}, &ldquo;${escapeHtml(details.title)}&rdquo;:</p>
 <blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #1d4ed8;background:#f4f6fb;white-space:pre-wrap">${escapeHtml(answer)}</blockquote>
-<p><a href="${escapeHtml(details.pageUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">Open your tickets</a></p>`,
-    ),
-  };
+${button(details.pageUrl, 'Open your tickets')}`,
+  );
 }
