@@ -78,6 +78,9 @@ describe('simulated registry', () => {
       await t.inject({ url: `/domain/suggestions/?domain=${encodeURIComponent('Bücher.ng')}` })
     ).json() as { suggestions: Offer[] };
     expect(idn.suggestions[0]!.domain).toBe('xn--bcher-kva.ng');
+    // As people write it, for the page to show; names in plain letters have no such field.
+    expect(idn.suggestions[0]).toMatchObject({ domain_unicode: 'bücher.ng' });
+    expect(ngn.suggestions[0]).not.toHaveProperty('domain_unicode');
     const gov = (await t.inject({ url: '/domain/suggestions/?domain=acme.gov' })).json();
     expect(gov.suggestions[0].domain).toBe('acme.com');
     expect(gov.message).toMatch(/We do not sell \.gov domains/);

@@ -1,5 +1,6 @@
 // Domain answers of spec section 7: suggestions, one check, transfer eligibility. Pure price-book and registry work:
 // no database query on the hot path (the names already sold here are kept in memory by the commerce context).
+import { domainToUnicode } from 'node:url';
 import type { Commerce } from '../commerce/context';
 import { validationError } from '../http/errors';
 import { domainPrice, type PriceBook, type TldProduct, tldPrice } from '../money/catalog';
@@ -41,6 +42,8 @@ export interface DomainOffer {
   renewal_price: number;
   /** What moving the name here costs (the search page's transfer mode shows it, as the cart will charge it). */
   transfer_price: number;
+  /** An internationalised name as people write it ('café.com' for 'xn--caf-dma.com'); only for such names. */
+  domain_unicode?: string;
   available: boolean;
   /**
    * 'unknown' when the registry could not say (timeout, rate limit, no RDAP or WHOIS service): never sold as available
@@ -115,8 +118,10 @@ export async function availabilityOf(
 
 function offer(book: PriceBook, name: string, state: NameState, currency: string): DomainOffer {
   const tld = tldOf(book, name);
+  const unicode = name.includes('xn--') ? domainToUnicode(name) : '';
   return {
     domain: name,
+    ...(unicode && unicode !== name ? { domain_unicode: unicode } : {}),
     price: toMajor(domainPrice(book, tld, 'register', currency, name)),
     renewal_price: toMajor(domainPrice(book, tld, 'renewal', currency, name)),
     transfer_price: toMajor(tldPrice(book, tld, 'transfer', currency)),

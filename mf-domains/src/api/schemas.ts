@@ -17,6 +17,8 @@ export const suggestionSchema = v.object({
   premium: v.optional(v.boolean(), false),
   /** What a transfer of the name costs (transfer mode shows it); older servers do not send it. */
   transfer_price: v.optional(v.number()),
+  /** An internationalised name as people write it ('café.com'); `domain` is its ASCII form ('xn--caf-dma.com'). */
+  domain_unicode: v.optional(v.string()),
 });
 export type Suggestion = v.InferOutput<typeof suggestionSchema>;
 

@@ -467,6 +467,32 @@ describe('adding to the cart', () => {
   });
 });
 
+describe('internationalised names', () => {
+  it('are shown as people write them, with the form they are registered in', async () => {
+    const { calls } = fakeApi((c) =>
+      c.path === '/api/cart/' && c.method === 'POST'
+        ? json({ message: 'Added.' })
+        : json(
+            suggestionsAnswer([
+              { ...suggestion('xn--caf-dma.com', true, 12.99, 14.99, 1), domain_unicode: 'café.com' },
+              { ...suggestion('xn--caf-dma.ng', true, 10, 10, 2), domain_unicode: 'café.ng' },
+            ]),
+          ),
+    );
+    renderAt(`/search?query=${encodeURIComponent('café.com')}`);
+    const main = await screen.findByRole('region', { name: 'café.com' });
+    expect(within(main).getByText('Registered as xn--caf-dma.com')).toBeInTheDocument();
+    expect(screen.getByText('café.ng')).toBeInTheDocument();
+    const user = setupUser();
+    await user.click(screen.getByRole('button', { name: 'Add café.ng' }));
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    // The cart gets the registered (ASCII) form.
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/cart/')!.body).toMatchObject({
+      metadata: { domain_name: 'xn--caf-dma.ng' },
+    });
+  });
+});
+
 describe('transfer mode', () => {
   const TAKEN = [
     suggestion('example.com', false, 12.99, 14.99, 1),

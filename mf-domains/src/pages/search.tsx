@@ -168,8 +168,15 @@ interface Answer {
 /** The suggestion matching the typed text (normalised to lower case), else the first one. */
 export function chooseMain(query: string, suggestions: readonly Suggestion[]): Suggestion | undefined {
   const wanted = query.trim().toLowerCase();
-  return suggestions.find((s) => s.domain.toLowerCase() === wanted) ?? suggestions[0];
+  return (
+    suggestions.find(
+      (s) => s.domain.toLowerCase() === wanted || s.domain_unicode?.toLowerCase() === wanted,
+    ) ?? suggestions[0]
+  );
 }
+
+/** A name as people write it: an internationalised one in its own letters. */
+const shownName = (s: Suggestion) => s.domain_unicode ?? s.domain;
 
 const InCart = styled.p`
   display: inline-flex;
@@ -493,8 +500,9 @@ export function SearchPage() {
                 <Badge tone={canAddMain(main) ? 'ok' : 'no'}>{badgeText(canAddMain(main))}</Badge>
               )}
               <h2 id="main-result-domain">
-                <DomainText text={main.domain} />
+                <DomainText text={shownName(main)} />
               </h2>
+              {main.domain_unicode ? <Muted>{`Registered as ${main.domain}`}</Muted> : null}
               <Price>
                 {money(priceOf(main))}
                 {showPremium(main) ? <Tag>{PREMIUM_TEXT}</Tag> : null}
@@ -548,7 +556,7 @@ export function SearchPage() {
                   return (
                     <li key={s.domain} data-available={ok} data-state={stateOf(s)}>
                       <span className="name">
-                        {ok ? <DomainText text={s.domain} /> : strike(s.domain)}
+                        {ok ? <DomainText text={shownName(s)} /> : strike(shownName(s))}
                         {ok || unknown ? null : (
                           <span className="visually-hidden">
                             {transferMode ? ' (not registered)' : ' (taken)'}
@@ -561,13 +569,17 @@ export function SearchPage() {
                       </span>
                       <span className="renews">{strike(`renews at ${money(s.renewal_price)}`)}</span>
                       {ok && isInCart(s) ? (
-                        <Link className="in-cart" to="/cart" aria-label={`In cart: ${s.domain}, view cart`}>
+                        <Link
+                          className="in-cart"
+                          to="/cart"
+                          aria-label={`In cart: ${shownName(s)}, view cart`}
+                        >
                           In cart
                         </Link>
                       ) : (
                         <Button
                           variant="secondary"
-                          aria-label={`Add ${s.domain}`}
+                          aria-label={`Add ${shownName(s)}`}
                           disabled={!ok || adding !== null}
                           onClick={() => void addSuggestion(s, 'stay')}
                         >
@@ -595,7 +607,7 @@ export function SearchPage() {
 
       <EppDialog
         key={transferOf?.suggestion.domain ?? ''}
-        domain={transferOf?.suggestion.domain ?? null}
+        domain={transferOf ? shownName(transferOf.suggestion) : null}
         busy={adding !== null}
         onClose={() => setTransferOf(null)}
         onTransfer={(code) => void transfer(code)}
