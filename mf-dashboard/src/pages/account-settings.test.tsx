@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currencyStore } from 'shared/currency';
 import { fakeApi, me, renderPage as renderAt } from '../../../shared/testing/fake-api';
@@ -82,7 +82,10 @@ it('Profile: Change asks for the new address and the password, confirms it is yo
   });
   const user = userEvent.setup();
   renderAt('/account-settings', <AccountSettingsPage />);
-  await user.click(await screen.findByRole('button', { name: 'Change' }));
+  // The button is there (disabled) while the profile loads: a click then does nothing, so wait until it is enabled.
+  const change = await screen.findByRole('button', { name: 'Change' });
+  await waitFor(() => expect(change).toBeEnabled());
+  await user.click(change);
   const dialog = await screen.findByRole('dialog', { name: 'Change email address' });
   await user.type(within(dialog).getByLabelText('New Email Address'), 'new@example.com');
   await user.type(within(dialog).getByLabelText('Password'), 'my-password');
