@@ -292,8 +292,9 @@ test('a name bought by someone else between checkout and payment is refunded, no
   await fund(b.id, 100_000);
   expect((await checkout(b.auth)).statusCode).toBe(200);
   await t.inject({ method: 'POST', url: `${new URL(pending.authorization_url!).pathname}/approve` });
+  // Never registered: nothing to renew, and no expiry date to show.
   expect((await t.inject({ url: '/domain/', auth: a.auth })).json()).toEqual([
-    expect.objectContaining({ domainname: name, status: 'Cancelled' }),
+    expect.objectContaining({ domainname: name, status: 'Cancelled', auto_renew: false, expirydate: null }),
   ]);
   const refund = (await t.inject({ url: '/payment/wallet-balance/', auth: a.auth })).json()[0];
   expect(refund).toMatchObject({ balance: 13.96, currency: { code: 'USD' } });

@@ -112,7 +112,7 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
     } catch (err) {
       if (!uniqueViolation(err)) throw err;
       // Someone else's invoice got the name first: record it as cancelled and give the money back.
-      await tx.insert(customerDomains).values({ ...row, status: 'Cancelled' });
+      await tx.insert(customerDomains).values({ ...row, status: 'Cancelled', autoRenew: false });
       await credit(tx, {
         userId: inv.userId,
         currency: inv.currency,

@@ -37,8 +37,9 @@ export function domainRow(d: typeof customerDomains.$inferSelect) {
     registrationdate: d.registrationDate,
     nameservers: d.nameservers,
     protection: d.protection,
-    // Lifecycle (issue 14): the expiry date is the next due date; auto-renew pays it from the wallet.
-    expirydate: d.nextduedate,
+    // Lifecycle (issue 14): the expiry date is the next due date; auto-renew pays it from the wallet. A Cancelled
+    // domain was never registered (another order got the name first, the money went back): it expires on no date.
+    expirydate: d.status === 'Cancelled' ? null : d.nextduedate,
     auto_renew: d.autoRenew,
   };
 }

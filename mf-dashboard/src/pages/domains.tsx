@@ -29,7 +29,7 @@ const COLUMNS: Column<UserDomain>[] = [
   { header: 'Status', cell: (d) => dash(d.status) },
   { header: 'Server Hostname', cell: (d) => <DateCell value={d.nextduedate} /> },
   // Lifecycle (issue 14), added after the spec's columns.
-  { header: 'Expiry Date', cell: (d) => <DateCell value={d.expirydate ?? d.nextduedate} /> },
+  { header: 'Expiry Date', cell: (d) => <DateCell value={d.expirydate === undefined ? d.nextduedate : d.expirydate} /> },
   {
     header: 'Auto-renew',
     cell: (d) => (

@@ -81,15 +81,18 @@ describe('domains', () => {
         body: [
           { id: 1, domainname: 'mysite.com', paymentmethodname: 'Wallet', regperiod: 1, status: 'Active', nextduedate: '2025-03-02' },
           { id: 2, domainname: 'other.ng', paymentmethodname: null, regperiod: 2, status: 'Pending', nextduedate: null },
+          // Never registered (another order got the name first): the API gives it no expiry date.
+          { id: 3, domainname: 'lost.com', paymentmethodname: 'Wallet', regperiod: 1, status: 'Cancelled', nextduedate: '2025-03-02', expirydate: null, auto_renew: false },
         ],
       },
     });
     renderAt('/dashboard/domains', <DomainsPage />);
     expect(await screen.findByRole('cell', { name: 'mysite.com' })).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Total Domains' })).getByText('2')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Total Domains' })).getByText('3')).toBeInTheDocument();
     expect(headers()).toEqual(['S/N', 'Domain Name', 'Payment Method', 'Billing Cycle', 'Status', 'Server Hostname', 'Expiry Date', 'Auto-renew']);
     expect(cells(0)).toEqual(['1', 'mysite.com', 'Wallet', '1', 'Active', '2nd Mar, 2025', '2nd Mar, 2025', '-']);
     expect(cells(1)).toEqual(['2', 'other.ng', '-', '2', 'Pending', '-', '-', '-']);
+    expect(cells(2).slice(0, 7)).toEqual(['3', 'lost.com', 'Wallet', '1', 'Cancelled', '2nd Mar, 2025', '-']);
   });
 
   it('shows the failure state with a Retry that loads again', async () => {

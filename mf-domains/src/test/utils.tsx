@@ -57,7 +57,7 @@ export const suggestion = (domain: string, available = true, price = 10, renewal
 });
 
 export const suggestionsAnswer = (
-  list: (ReturnType<typeof suggestion> & { status?: string; premium?: boolean })[],
+  list: (ReturnType<typeof suggestion> & { status?: string; premium?: boolean; transfer_price?: number; domain_unicode?: string })[],
   totalPages = 1,
   page = 1,
 ) => ({

@@ -41,7 +41,7 @@ export function OverviewSection({ domain, onRenewed }: { domain: DomainDetail; o
         </div>
         <div>
           <dt>Expiry date</dt>
-          <dd>{dashDate(domain.expirydate ?? domain.nextduedate)}</dd>
+          <dd>{dashDate(domain.expirydate === undefined ? domain.nextduedate : domain.expirydate)}</dd>
         </div>
         <div>
           <dt>Billing Cycle</dt>
