@@ -93,3 +93,16 @@ export async function balances(
     .orderBy(desc(max(walletEntries.id)));
   return rows.map((r) => ({ currency: r.currency, balanceMinor: Number(r.total ?? 0) }));
 }
+
+/**
+ * Wallet entries written by staff carry their reason after ': ' (for the console and the audit). The customer reads
+ * the entry without it: the reason is the staff's note, not a message to them (the data export; an invoice's refunds are
+ * told by billing/invoice-refunds.ts).
+ */
+export const staffEntryText = {
+  adjustment: (direction: 'credit' | 'debit', reason: string) => `${direction === 'credit' ? 'Credit' : 'Debit'} by staff: ${reason}`,
+  refund: (invoicenum: string, creditNote: string, reason: string) => `Refund of ${invoicenum} (credit note ${creditNote}): ${reason}`,
+  /** The entry's text as the customer may read it. */
+  forCustomer: (description: string) =>
+    description.replace(/^((?:Credit|Debit) by staff|Refund of \S+ \(credit note [^)]+\)): [\s\S]*$/, '$1'),
+};

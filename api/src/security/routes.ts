@@ -43,6 +43,8 @@ import {
 } from '../mail/templates';
 import * as repo from '../accounts/repository';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../accounts/secrets';
+import { toMajor } from '../money/money';
+import { staffEntryText } from '../payments/wallet';
 import { describeDevice } from './devices';
 import { dropRecoveryCodesIfNoFactor, loginMethods, replaceRecoveryCodes, unusedRecoveryCodes } from './factors';
 import { markAuthenticated, RECENT_AUTH_MS } from './recent-auth';
@@ -592,7 +594,16 @@ export async function exportData(ex: Executor, user: User, now: Date) {
     services,
     invoices: invoiceRows.map((i) => ({ ...i, items: lines.filter((l) => l.invoiceId === i.id) })),
     payments: paymentRows,
-    wallet_entries: wallet,
+    // As the customer may read them: a staff adjustment or refund without the staff's reason.
+    wallet_entries: wallet.map((w) => ({
+      id: w.id,
+      currency: w.currency,
+      amount: toMajor(w.amountMinor),
+      kind: w.kind,
+      invoice_id: w.invoiceId,
+      description: staffEntryText.forCustomer(w.description),
+      created_at: iso(w.createdAt),
+    })),
     tickets: ticketRows.map((t) => ({ ...t, replies: replies.filter((r) => r.ticketId === t.id) })),
     security: {
       passkeys: passkeys.map((p) => ({ name: p.name, created_at: iso(p.createdAt), last_used_at: iso(p.lastUsedAt) })),

@@ -16,6 +16,7 @@ import { EMAIL_CHANGE_TTL_MS, SECURITY_MESSAGES as M } from './routes';
 import { MESSAGES } from '../accounts/routes';
 import { PAYMENT_EXPIRY_MS, reconcilePendingPayments } from '../payments/reconcile';
 import { settle } from '../payments/settle';
+import { staffEntryText } from '../payments/wallet';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -443,6 +444,25 @@ describe('data export and account deletion', () => {
     expect(data.profile).toEqual(expect.objectContaining({ username: u.username, email: u.email, city: 'Lagos' }));
     expect(JSON.stringify(data)).not.toMatch(/argon2|password/i);
     for (const k of ['domains', 'services', 'invoices', 'tickets', 'wallet_entries', 'payments']) expect(Array.isArray(data[k])).toBe(true);
+  });
+
+  it("exports wallet entries as the customer may read them: a staff adjustment or refund without the staff's reason", async () => {
+    const u = await activeUser(t.app);
+    const userId = json(await call('GET', '/core/me/', u.access)).data.id as number;
+    const now = t.clock.now();
+    await t.db.orm.insert(walletAccounts).values({ userId, currency: 'USD' });
+    await t.db.orm.insert(walletEntries).values([
+      { userId, currency: 'USD', amountMinor: 5000, kind: 'adjustment', description: staffEntryText.adjustment('credit', 'Goodwill after the outage'), createdAt: now },
+      { userId, currency: 'USD', amountMinor: -1000, kind: 'adjustment', description: staffEntryText.adjustment('debit', 'Internal: suspected card fraud'), createdAt: now },
+      { userId, currency: 'USD', amountMinor: 599, kind: 'refund', description: staffEntryText.refund('INV-000042', 'CN-INV-000042-1', 'Hosting: late: not delivered'), createdAt: now },
+    ]);
+    const entries = json(await call('GET', '/core/export/', u.access)).wallet_entries as Record<string, unknown>[];
+    expect(entries.map((e) => [e.amount, e.kind, e.description])).toEqual([
+      [50, 'adjustment', 'Credit by staff'],
+      [-10, 'adjustment', 'Debit by staff'],
+      [5.99, 'refund', 'Refund of INV-000042 (credit note CN-INV-000042-1)'],
+    ]);
+    expect(Object.keys(entries[0]!).sort()).toEqual(['amount', 'created_at', 'currency', 'description', 'id', 'invoice_id', 'kind']);
   });
 
   it('refuses while a domain is active or the wallet holds money, saying what to do', async () => {

@@ -8,7 +8,7 @@ import { users } from '../db/schema';
 import { customerDomains, invoices, tickets, userServices, walletEntries } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
 import { formatMoney, toMajor } from '../money/money';
-import { credit, debit, InsufficientFunds, lockedBalance } from '../payments/wallet';
+import { credit, debit, InsufficientFunds, lockedBalance, staffEntryText } from '../payments/wallet';
 import { audit } from './audit';
 import { escapeLike, moneyField, reasonField } from './fields';
 import { staffOf } from './plugin';
@@ -129,7 +129,7 @@ export async function customerRoutes(app: FastifyInstance) {
     const [u] = await customerById((request.params as { id: string }).id);
     if (!u) throw notFound('No such customer.');
     const now = app.clock.now();
-    const description = `${body.direction === 'credit' ? 'Credit' : 'Debit'} by staff: ${body.reason}`;
+    const description = staffEntryText.adjustment(body.direction, body.reason);
     const balance = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Executor;
       const before = await lockedBalance(tx, u.id, body.currency);

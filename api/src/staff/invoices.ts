@@ -11,7 +11,7 @@ import { users } from '../db/schema';
 import { invoiceItems, invoices, walletEntries } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
 import { formatMoney, toMajor } from '../money/money';
-import { credit } from '../payments/wallet';
+import { credit, staffEntryText } from '../payments/wallet';
 import { audit } from './audit';
 import { isCustomer } from './customers';
 import { escapeLike, moneyField, reasonField } from './fields';
@@ -147,7 +147,7 @@ export async function invoiceAdminRoutes(app: FastifyInstance) {
         amountMinor: body.amount,
         kind: 'refund',
         invoiceId: inv.id,
-        description: `Refund of ${inv.invoicenum} (credit note ${creditNote}): ${body.reason}`,
+        description: staffEntryText.refund(inv.invoicenum!, creditNote, body.reason),
         now,
       });
       const [entry] = await tx
