@@ -3,6 +3,7 @@
 // (content/cache.ts), so the public pages show the change at the next request. A policy writes the company's details
 // as {{company.name}}, {{company.address}}, {{company.phone}} or {{company.email}}: the public routes put the current
 // company details there (content/placeholders.ts), so a change of the company details reaches every policy.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { asc, desc, eq } from 'drizzle-orm';
@@ -13,12 +14,25 @@ import { STATIC_DIR } from '../config';
 import { placeholderList, unknownPlaceholders } from '../content/placeholders';
 import type { Executor } from '../db';
 import { blogPosts, companyDetails, faqs, policies } from '../db/schema';
-import { notFound, parseBody, validationError } from '../http/errors';
+import { detailError, notFound, parseBody, validationError } from '../http/errors';
 import { audit } from './audit';
 import { htmlField, plainTextField } from './fields';
 import { staffOf } from './plugin';
 
 const POLICY_KINDS = ['privacy', 'terms', 'return'] as const;
+
+/**
+ * Two staff editing one item: each save may carry the `version` the console read (a digest of the item's editable
+ * values, sent with every item). A save whose version is no longer the item's is refused (409) instead of silently
+ * overwriting what the other saved meanwhile. Without a version a save applies as before.
+ */
+const versionOf = (values: unknown) => createHash('sha256').update(JSON.stringify(values)).digest('base64url').slice(0, 16);
+const versionField = v.optional(v.pipe(v.string('Not a valid string.'), v.maxLength(64, 'Not a version of this item.')));
+export const CONTENT_CONFLICT = (what: string) =>
+  `Someone else saved this ${what} after you opened it. Your text is still in the form: copy it, reload the page to see their version, then make your change again.`;
+function checkVersion(given: string | undefined, current: unknown, what: string) {
+  if (given !== undefined && given !== versionOf(current)) throw detailError(409, CONTENT_CONFLICT(what));
+}
 /** The house cover (api/static/blog/default.jpg, drawn by scripts/raster-images.mjs) for a post given none. */
 const DEFAULT_IMAGE = '/static/blog/default.jpg';
 
@@ -59,6 +73,7 @@ const PatchPost = v.object({
   content: v.optional(htmlField(100_000, 'Write the post.')),
   author: v.optional(textField(100, 'Enter the author.')),
   published: v.optional(v.boolean('published is true or false.')),
+  version: versionField,
 });
 // A policy names the company's details by placeholder, filled with the current ones when served (content/placeholders.ts):
 // a name that is none of them (a typo) would show as written, so it is a field error.
@@ -69,16 +84,21 @@ const Policy = v.object({
       (x) => unknownPlaceholders(x).length === 0,
       (issue) => `Unknown placeholder ${unknownPlaceholders(String(issue.input)).join(', ')}: use ${placeholderList()}.`,
     ),
-  ),
+  ),  version: versionField,
 });
 const Company = v.object({
   about_us: textField(5000, 'Describe the company.'),
   address: textField(500, 'Enter the address.'),
   phone_number: textField(50, 'Enter the phone number.'),
   email: v.pipe(textField(254, 'Enter the e-mail address.'), v.email('Enter a valid e-mail address.')),
+  version: versionField,
 });
 const Faq = v.object({ question: textField(500, 'Enter the question.'), answer: textField(5000, 'Enter the answer.') });
-const PatchFaq = v.object({ question: v.optional(textField(500, 'Enter the question.')), answer: v.optional(textField(5000, 'Enter the answer.')) });
+const PatchFaq = v.object({
+  question: v.optional(textField(500, 'Enter the question.')),
+  answer: v.optional(textField(5000, 'Enter the answer.')),
+  version: versionField,
+});
 
 const slugify = (title: string) =>
   title
@@ -99,9 +119,19 @@ const postView = (p: Post) => ({
   published: p.published,
   created_at: p.createdAt.toISOString(),
   updated_at: p.updatedAt ? p.updatedAt.toISOString() : null,
+  version: versionOf(postAudit(p)),
 });
 /** What the audit log keeps of a post, before and after an action: its values, the body included (a changed link shows). */
-const postAudit = (p: Post) => ({ title: p.title, slug: p.slug, author: p.author, published: p.published, content: p.content });
+function postAudit(p: Post) {
+  return { title: p.title, slug: p.slug, author: p.author, published: p.published, content: p.content };
+}
+const companyView = (c: typeof companyDetails.$inferSelect) => ({ about_us: c.aboutUs, address: c.address, phone_number: c.phoneNumber, email: c.email });
+const faqView = (f: { id: number; question: string; answer: string }) => ({
+  id: f.id,
+  question: f.question,
+  answer: f.answer,
+  version: versionOf({ question: f.question, answer: f.answer }),
+});
 
 export async function contentAdminRoutes(app: FastifyInstance) {
   const db = app.db.orm;
@@ -144,7 +174,8 @@ export async function contentAdminRoutes(app: FastifyInstance) {
 
   app.patch('/staff/content/posts/:id/', async (request) => {
     const body = parseBody(PatchPost, request.body);
-    if (Object.values(body).every((x) => x === undefined)) {
+    const { version: _version, ...changes } = body;
+    if (Object.values(changes).every((x) => x === undefined)) {
       throw validationError({ non_field_errors: 'Change the title, the content, the author or whether it is published.' });
     }
     const me = staffOf(request);
@@ -153,6 +184,7 @@ export async function contentAdminRoutes(app: FastifyInstance) {
     const post = await write(async (tx) => {
       const [old] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update');
       if (!old) throw notFound('No such post.');
+      checkVersion(body.version, postAudit(old), 'post');
       const [p] = await tx
         .update(blogPosts)
         .set({
@@ -183,11 +215,12 @@ export async function contentAdminRoutes(app: FastifyInstance) {
       db.select().from(companyDetails).orderBy(asc(companyDetails.id)).limit(1),
     ]);
     return {
-      policies: POLICY_KINDS.map((kind) => ({ kind, body: pol.find((p) => p.kind === kind)?.body ?? '' })),
-      faqs: faqRows.map((f) => ({ id: f.id, question: f.question, answer: f.answer })),
-      company: company[0]
-        ? { about_us: company[0].aboutUs, address: company[0].address, phone_number: company[0].phoneNumber, email: company[0].email }
-        : null,
+      policies: POLICY_KINDS.map((kind) => {
+        const body = pol.find((p) => p.kind === kind)?.body ?? '';
+        return { kind, body, version: versionOf({ body }) };
+      }),
+      faqs: faqRows.map(faqView),
+      company: company[0] ? { ...companyView(company[0]), version: versionOf(companyView(company[0])) } : null,
     };
   });
 
@@ -199,11 +232,12 @@ export async function contentAdminRoutes(app: FastifyInstance) {
     const now = app.clock.now();
     await write(async (tx) => {
       const [old] = await tx.select().from(policies).where(eq(policies.kind, kind as (typeof POLICY_KINDS)[number])).orderBy(asc(policies.id)).limit(1).for('update');
+      checkVersion(body.version, { body: old?.body ?? '' }, 'policy');
       if (old) await tx.update(policies).set({ body: body.body }).where(eq(policies.id, old.id));
       else await tx.insert(policies).values({ kind: kind as (typeof POLICY_KINDS)[number], body: body.body });
       await audit(tx, me, { action: 'content.policy', targetType: 'policy', targetId: kind, before: old ? { body: old.body } : null, after: { body: body.body } }, now);
     });
-    return { message: 'Policy saved.' };
+    return { message: 'Policy saved.', version: versionOf({ body: body.body }) };
   });
 
   app.put('/staff/content/company/', async (request) => {
@@ -212,13 +246,15 @@ export async function contentAdminRoutes(app: FastifyInstance) {
     const now = app.clock.now();
     await write(async (tx) => {
       const [old] = await tx.select().from(companyDetails).orderBy(asc(companyDetails.id)).limit(1).for('update');
+      if (old) checkVersion(body.version, companyView(old), 'company details');
       const values = { aboutUs: body.about_us, address: body.address, phoneNumber: body.phone_number, email: body.email };
       if (old) await tx.update(companyDetails).set(values).where(eq(companyDetails.id, old.id));
       else await tx.insert(companyDetails).values(values);
-      const shown = old ? { about_us: old.aboutUs, address: old.address, phone_number: old.phoneNumber, email: old.email } : null;
-      await audit(tx, me, { action: 'content.company', targetType: 'company', targetId: 'company', before: shown, after: body }, now);
+      const { version: _version, ...after } = body;
+      await audit(tx, me, { action: 'content.company', targetType: 'company', targetId: 'company', before: old ? companyView(old) : null, after }, now);
     });
-    return { message: 'Company details saved.' };
+    const { version: _version, ...saved } = body;
+    return { message: 'Company details saved.', version: versionOf(saved) };
   });
 
   app.post('/staff/content/faqs/', async (request, reply) => {
@@ -231,7 +267,7 @@ export async function contentAdminRoutes(app: FastifyInstance) {
       await audit(tx, me, { action: 'content.faq_create', targetType: 'faq', targetId: f!.id, before: null, after: body }, now);
       return f!;
     });
-    return reply.code(201).send({ message: 'FAQ added.', data: { id: row.id, question: row.question, answer: row.answer } });
+    return reply.code(201).send({ message: 'FAQ added.', data: faqView(row) });
   });
 
   app.patch('/staff/content/faqs/:id/', async (request) => {
@@ -243,10 +279,15 @@ export async function contentAdminRoutes(app: FastifyInstance) {
     const row = await write(async (tx) => {
       const [old] = await tx.select().from(faqs).where(eq(faqs.id, id)).for('update');
       if (!old) throw notFound('No such FAQ.');
-      const [f] = await tx.update(faqs).set(body).where(eq(faqs.id, id)).returning();
+      checkVersion(body.version, { question: old.question, answer: old.answer }, 'FAQ');
+      const [f] = await tx
+        .update(faqs)
+        .set({ ...(body.question !== undefined ? { question: body.question } : {}), ...(body.answer !== undefined ? { answer: body.answer } : {}) })
+        .where(eq(faqs.id, id))
+        .returning();
       await audit(tx, me, { action: 'content.faq_edit', targetType: 'faq', targetId: id, before: { question: old.question, answer: old.answer }, after: { question: f!.question, answer: f!.answer } }, now);
       return f!;
     });
-    return { message: 'FAQ saved.', data: { id: row.id, question: row.question, answer: row.answer } };
+    return { message: 'FAQ saved.', data: faqView(row) };
   });
 }

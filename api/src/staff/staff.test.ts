@@ -241,6 +241,44 @@ test('content: a post with a script is refused; create as draft, publish, edit; 
   expect((await t.inject({ url: '/manager/privacy_policies/' })).json()[0].privacy_policy).toBe('<p>New privacy text</p>');
 });
 
+test('two staff editing one item: the second save, made on what it read before the first, is refused (409), not applied over it', async () => {
+  const conflict = (what: string) => ({
+    detail: `Someone else saved this ${what} after you opened it. Your text is still in the form: copy it, reload the page to see their version, then make your change again.`,
+  });
+  const url = '/staff/content/posts/';
+  const made = (await t.inject({ method: 'POST', url, auth: as('admin'), payload: { title: 'Two editors', content: '<p>Draft</p>' } })).json().data;
+  // Both open the post (the same version); A saves first.
+  const a = await t.inject({ method: 'PATCH', url: `${url}${made.id}/`, auth: as('admin'), payload: { title: made.title, content: '<p>EDIT-BY-A</p>', version: made.version } });
+  expect(a.statusCode).toBe(200);
+  expect(a.json().data.version).not.toBe(made.version);
+  const b = await t.inject({ method: 'PATCH', url: `${url}${made.id}/`, auth: as('admin'), payload: { title: 'Title by B', content: '<p>Draft</p>', version: made.version } });
+  expect([b.statusCode, b.json()]).toEqual([409, conflict('post')]);
+  const now = ((await t.inject({ url, auth: as('admin') })).json() as { id: number; title: string; content: string; version: string }[]).find((p) => p.id === made.id)!;
+  expect(now).toMatchObject({ title: 'Two editors', content: '<p>EDIT-BY-A</p>', version: a.json().data.version });
+  // With the version read after A's save, B's change applies.
+  expect((await t.inject({ method: 'PATCH', url: `${url}${made.id}/`, auth: as('admin'), payload: { title: 'Title by B', version: now.version } })).statusCode).toBe(200);
+
+  // Policies, FAQs and the company details alike; each save answers the new version.
+  const pages = (await t.inject({ url: '/staff/content/pages/', auth: as('admin') })).json();
+  const terms = pages.policies.find((p: { kind: string }) => p.kind === 'terms');
+  const saved = await t.inject({ method: 'PUT', url: '/staff/content/policies/terms/', auth: as('admin'), payload: { body: `${terms.body}<p>Edit A</p>`, version: terms.version } });
+  expect(saved.statusCode).toBe(200);
+  const stale = await t.inject({ method: 'PUT', url: '/staff/content/policies/terms/', auth: as('admin'), payload: { body: `${terms.body}<p>Edit B</p>`, version: terms.version } });
+  expect([stale.statusCode, stale.json()]).toEqual([409, conflict('policy')]);
+  expect((await t.inject({ method: 'PUT', url: '/staff/content/policies/terms/', auth: as('admin'), payload: { body: terms.body, version: saved.json().version } })).statusCode).toBe(200);
+  const faq = pages.faqs[0];
+  expect((await t.inject({ method: 'PATCH', url: `/staff/content/faqs/${faq.id}/`, auth: as('admin'), payload: { answer: `${faq.answer} (A)`, version: faq.version } })).statusCode).toBe(200);
+  const staleFaq = await t.inject({ method: 'PATCH', url: `/staff/content/faqs/${faq.id}/`, auth: as('admin'), payload: { answer: `${faq.answer} (B)`, version: faq.version } });
+  expect([staleFaq.statusCode, staleFaq.json()]).toEqual([409, conflict('FAQ')]);
+  await t.inject({ method: 'PATCH', url: `/staff/content/faqs/${faq.id}/`, auth: as('admin'), payload: { answer: faq.answer } });
+  const { version, ...company } = pages.company;
+  const firstSave = await t.inject({ method: 'PUT', url: '/staff/content/company/', auth: as('admin'), payload: { ...company, phone_number: '+234 1 700 9999', version } });
+  expect(firstSave.statusCode).toBe(200);
+  const staleCompany = await t.inject({ method: 'PUT', url: '/staff/content/company/', auth: as('admin'), payload: { ...company, version } });
+  expect([staleCompany.statusCode, staleCompany.json()]).toEqual([409, conflict('company details')]);
+  expect((await t.inject({ method: 'PUT', url: '/staff/content/company/', auth: as('admin'), payload: { ...company, version: firstSave.json().version } })).statusCode).toBe(200);
+});
+
 test('an edit that changes nothing is a 400, not a 500 or an empty audit entry; a post edit keeps its body before and after', async () => {
   const made = (await t.inject({ method: 'POST', url: '/staff/content/posts/', auth: as('admin'), payload: { title: 'Audited body', content: '<p><a href="https://a.example">link</a></p>' } })).json().data;
   for (const payload of [{}, { foo: 1 }]) {

@@ -1,4 +1,7 @@
 import { api } from 'shared/api-client';
 
-/** PUT staff/content/policies/{kind}/ */
-export const savePolicy = (kind: string, body: string) => api.put(`staff/content/policies/${kind}/`, { json: { body } }).json();
+/** PUT staff/content/policies/{kind}/ with the version read (a policy saved by someone else since is a 409); answers the new version. */
+export const savePolicy = (kind: string, body: string, version?: string) =>
+  api
+    .put(`staff/content/policies/${kind}/`, { json: { body, version } })
+    .json<{ message: string; version?: string }>();

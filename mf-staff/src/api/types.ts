@@ -95,6 +95,8 @@ export interface Post {
   published: boolean;
   created_at: string;
   updated_at: string | null;
+  /** What the console read: sent back with a save, so a save over someone else's newer one is refused (409). */
+  version?: string;
 }
 export interface AuditEntry {
   id: number;

@@ -19,8 +19,11 @@ export function useAction() {
       if (data && !('detail' in data)) {
         for (const [k, v] of Object.entries(data)) fields[k] = Array.isArray(v) ? v.map(String).join(' ') : String(v);
       }
+      // A refusal of the whole action (a 409 conflict, say) stays on the form as `detail`, besides the toast.
+      if (data && typeof data.detail === 'string') fields.detail = data.detail;
       setErrors(fields);
-      if (!Object.keys(fields).length || fields.non_field_errors) showToast('ERROR', fields.non_field_errors ?? errorText(error, 'Something went wrong. Please retry.'));
+      if (fields.detail || !Object.keys(fields).length || fields.non_field_errors)
+        showToast('ERROR', fields.non_field_errors ?? errorText(error, 'Something went wrong. Please retry.'));
       return false;
     } finally {
       setBusy(false);

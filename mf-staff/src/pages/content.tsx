@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LoadState, useLoad } from 'shared/load';
-import { Button, Card, TextArea, TextField } from 'shared/ui';
+import { Button, Card, Notice, TextArea, TextField } from 'shared/ui';
 import { getPages, type Pages } from '../api/get-pages';
 import { getPosts } from '../api/get-posts';
 import { saveCompany } from '../api/save-company';
@@ -10,6 +10,15 @@ import { savePost } from '../api/save-post';
 import type { Post } from '../api/types';
 import { Section, StaffFrame } from '../components/staff-frame';
 import { useAction } from '../components/use-action';
+
+/** Why the whole save was refused (someone else saved the item meanwhile): kept on the form, above its fields. */
+function Refused({ text }: { text?: string }) {
+  return text ? (
+    <Notice tone="error" role="alert">
+      {text}
+    </Notice>
+  ) : null;
+}
 
 function PostForm({ post, onSaved }: { post: Post | null; onSaved(): void }) {
   const [form, setForm] = useState({ title: post?.title ?? '', content: post?.content ?? '' });
@@ -21,7 +30,7 @@ function PostForm({ post, onSaved }: { post: Post | null; onSaved(): void }) {
         aria-label={label}
         onSubmit={(e) => {
           e.preventDefault();
-          void run(() => savePost(post?.id ?? null, form), post ? 'Post saved.' : 'Post created.').then((ok) => {
+          void run(() => savePost(post?.id ?? null, { ...form, version: post?.version }), post ? 'Post saved.' : 'Post created.').then((ok) => {
             if (ok) {
               if (!post) setForm({ title: '', content: '' });
               onSaved();
@@ -30,6 +39,7 @@ function PostForm({ post, onSaved }: { post: Post | null; onSaved(): void }) {
         }}
       >
         <h3>{post ? `${post.title} · ${post.published ? 'Published' : 'Draft'}` : 'New post (saved as a draft)'}</h3>
+        <Refused text={errors.detail} />
         <TextField label="Title" value={form.title} error={errors.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
         <TextArea label="Content (HTML)" value={form.content} error={errors.content} onChange={(e) => setForm({ ...form, content: e.target.value })} />
         <div style={{ display: 'flex', gap: '.5rem', flexWrap: 'wrap' }}>
@@ -53,17 +63,20 @@ function PostForm({ post, onSaved }: { post: Post | null; onSaved(): void }) {
 
 const POLICY_NAMES: Record<string, string> = { privacy: 'Privacy Policy', terms: 'Terms of Service', return: 'Return Policy' };
 
-function PolicyForm({ kind, body }: { kind: string; body: string }) {
+function PolicyForm({ kind, body, version: read }: { kind: string; body: string; version?: string }) {
   const [text, setText] = useState(body);
+  // The version this form's text is based on: the one read, then each save's.
+  const [version, setVersion] = useState(read);
   const { busy, errors, run } = useAction();
   return (
     <form
       aria-label={POLICY_NAMES[kind]}
       onSubmit={(e) => {
         e.preventDefault();
-        void run(() => savePolicy(kind, text), 'Policy saved.');
+        void run(async () => setVersion((await savePolicy(kind, text, version)).version), 'Policy saved.');
       }}
     >
+      <Refused text={errors.detail} />
       <TextArea label={`${POLICY_NAMES[kind] ?? kind} (HTML)`} value={text} error={errors.body} onChange={(e) => setText(e.target.value)} />
       <Button type="submit" variant="secondary" disabled={busy}>
         Save {POLICY_NAMES[kind] ?? kind}
@@ -80,9 +93,10 @@ function FaqForm({ faq, onSaved }: { faq: Pages['faqs'][number] | null; onSaved(
       aria-label={faq ? `FAQ ${faq.id}` : 'New FAQ'}
       onSubmit={(e) => {
         e.preventDefault();
-        void run(() => saveFaq(faq?.id ?? null, form), faq ? 'FAQ saved.' : 'FAQ added.').then((ok) => ok && onSaved());
+        void run(() => saveFaq(faq?.id ?? null, { ...form, version: faq?.version }), faq ? 'FAQ saved.' : 'FAQ added.').then((ok) => ok && onSaved());
       }}
     >
+      <Refused text={errors.detail} />
       <TextField label="Question" value={form.question} error={errors.question} onChange={(e) => setForm({ ...form, question: e.target.value })} />
       <TextArea label="Answer" value={form.answer} error={errors.answer} onChange={(e) => setForm({ ...form, answer: e.target.value })} />
       <Button type="submit" variant="secondary" disabled={busy}>
@@ -100,9 +114,13 @@ function CompanyForm({ company }: { company: NonNullable<Pages['company']> }) {
       aria-label="Company details"
       onSubmit={(e) => {
         e.preventDefault();
-        void run(() => saveCompany(form), 'Company details saved.');
+        void run(async () => {
+          const { version } = await saveCompany(form);
+          setForm((now) => ({ ...now, version }));
+        }, 'Company details saved.');
       }}
     >
+      <Refused text={errors.detail} />
       <TextArea label="About us" value={form.about_us} error={errors.about_us} onChange={(e) => setForm({ ...form, about_us: e.target.value })} />
       <TextField label="Address" value={form.address} error={errors.address} onChange={(e) => setForm({ ...form, address: e.target.value })} />
       <TextField label="Phone number" value={form.phone_number} error={errors.phone_number} onChange={(e) => setForm({ ...form, phone_number: e.target.value })} />
@@ -138,14 +156,14 @@ export function ContentPage() {
             <Section>
               <h2>Policies</h2>
               {p.policies.map((x) => (
-                <PolicyForm key={x.kind} kind={x.kind} body={x.body} />
+                <PolicyForm key={x.kind} kind={x.kind} body={x.body} version={x.version} />
               ))}
             </Section>
             <Section>
               <h2>FAQs</h2>
               <FaqForm faq={null} onSaved={pages.reload} />
               {p.faqs.map((f) => (
-                <FaqForm key={`${f.id}-${f.question}`} faq={f} onSaved={pages.reload} />
+                <FaqForm key={`${f.id}-${f.version ?? f.question}`} faq={f} onSaved={pages.reload} />
               ))}
             </Section>
             {p.company ? (
