@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { currencyStore } from 'shared/currency';
 import { depositNavigation } from '../components/deposit-dialog';
 import { fakeApi, me, renderPage as renderAt } from '../../../shared/testing/fake-api';
 import { DashboardPage } from './dashboard';
+
+afterEach(() => currencyStore.setState({ code: 'USD' }));
 
 const base = {
   'GET core/me': { body: me },
@@ -40,6 +43,7 @@ it('hides the balance as stars until the eye toggle shows it, and hides it again
 });
 
 it('shows, with the balance, what the wallet holds in another currency (a refund or a credit in it)', async () => {
+  currencyStore.setState({ code: 'NGN' });
   fakeApi({
     ...base,
     'GET payment/wallet-balance': {
@@ -56,6 +60,24 @@ it('shows, with the balance, what the wallet holds in another currency (a refund
   expect(screen.getByText('Also in your wallet: $50.00')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Hide balance' }));
   expect(screen.queryByText(/Also in your wallet/)).not.toBeInTheDocument();
+});
+
+it("heads with the display currency's balance, whichever currency was used last (a staff credit in naira)", async () => {
+  currencyStore.setState({ code: 'USD' });
+  fakeApi({
+    ...base,
+    'GET payment/wallet-balance': {
+      body: [
+        { balance: 15000, currency: { code: 'NGN' } },
+        { balance: 499.55, currency: { code: 'USD' } },
+      ],
+    },
+  });
+  const user = userEvent.setup();
+  renderAt('/dashboard', <DashboardPage />);
+  await user.click(await screen.findByRole('button', { name: 'Show balance' }));
+  expect(await screen.findByText('$499.55')).toBeInTheDocument();
+  expect(screen.getByText('Also in your wallet: ₦15,000.00')).toBeInTheDocument();
 });
 
 it('names no other currency when the others hold nothing', async () => {

@@ -54,8 +54,8 @@ function Eye({ open }: { open: boolean }) {
 }
 
 function Balance() {
-  const wallet = useLoad(getWalletBalance, { id: 'dashboard/wallet' });
   const display = useCurrency();
+  const wallet = useLoad(() => getWalletBalance(display), { id: 'dashboard/wallet', key: display });
   const [shown, setShown] = useState(false);
   const [depositing, setDepositing] = useState(false);
   let text: string;
