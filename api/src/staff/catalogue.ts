@@ -24,7 +24,8 @@ const TldPrice = v.object({
 const PlanPrice = v.object({ price: moneyField({ min: 0 }) });
 const Settings = v.object({
   usd_ngn_rate: v.optional(v.pipe(decimalField(1_000_000, 'Enter a rate of at most 1,000,000.'), v.check((x) => Number(x) > 0, 'Enter a rate greater than zero.'))),
-  vat_percent: v.optional(decimalField(100, 'VAT cannot be more than 100 %.', 3)),
+  // Above 50 % is surely a slip of the keyboard (the highest VAT anywhere is 27 %): refused, not charged to customers.
+  vat_percent: v.optional(v.pipe(decimalField(100, 'VAT cannot be more than 100 %.', 3), v.check((x) => Number(x) <= 50, 'VAT above 50 % is surely a typo: enter at most 50.'))),
 });
 
 export async function catalogueRoutes(app: FastifyInstance) {
@@ -110,23 +111,28 @@ export async function catalogueRoutes(app: FastifyInstance) {
     const now = app.clock.now();
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Executor;
+      // The console sends both values: one that is unchanged writes nothing, and no audit entry.
       if (body.usd_ngn_rate !== undefined) {
         const [old] = await tx.select().from(exchangeRates).where(and(eq(exchangeRates.baseCurrency, 'USD'), eq(exchangeRates.quoteCurrency, 'NGN'))).for('update');
-        await tx
-          .insert(exchangeRates)
-          .values({ baseCurrency: 'USD', quoteCurrency: 'NGN', rate: body.usd_ngn_rate, updatedAt: now })
-          .onConflictDoUpdate({ target: [exchangeRates.baseCurrency, exchangeRates.quoteCurrency], set: { rate: body.usd_ngn_rate, updatedAt: now } });
-        // The reverse rate, if stored, follows.
-        await tx.delete(exchangeRates).where(and(eq(exchangeRates.baseCurrency, 'NGN'), eq(exchangeRates.quoteCurrency, 'USD')));
-        await audit(tx, me, { action: 'catalogue.rate', targetType: 'rate', targetId: 'USD>NGN', before: old ? { rate: String(Number(old.rate)) } : null, after: { rate: body.usd_ngn_rate } }, now);
+        if (!old || Number(old.rate) !== Number(body.usd_ngn_rate)) {
+          await tx
+            .insert(exchangeRates)
+            .values({ baseCurrency: 'USD', quoteCurrency: 'NGN', rate: body.usd_ngn_rate, updatedAt: now })
+            .onConflictDoUpdate({ target: [exchangeRates.baseCurrency, exchangeRates.quoteCurrency], set: { rate: body.usd_ngn_rate, updatedAt: now } });
+          // The reverse rate, if stored, follows.
+          await tx.delete(exchangeRates).where(and(eq(exchangeRates.baseCurrency, 'NGN'), eq(exchangeRates.quoteCurrency, 'USD')));
+          await audit(tx, me, { action: 'catalogue.rate', targetType: 'rate', targetId: 'USD>NGN', before: old ? { rate: String(Number(old.rate)) } : null, after: { rate: body.usd_ngn_rate } }, now);
+        }
       }
       if (body.vat_percent !== undefined) {
         const [old] = await tx.select().from(commerceSettings).where(eq(commerceSettings.key, 'vat_percent')).for('update');
-        await tx
-          .insert(commerceSettings)
-          .values({ key: 'vat_percent', value: body.vat_percent })
-          .onConflictDoUpdate({ target: commerceSettings.key, set: { value: body.vat_percent } });
-        await audit(tx, me, { action: 'catalogue.vat', targetType: 'setting', targetId: 'vat_percent', before: old ? { vat_percent: old.value } : null, after: { vat_percent: body.vat_percent } }, now);
+        if (Number(old?.value ?? DEFAULT_VAT_PERCENT) !== Number(body.vat_percent)) {
+          await tx
+            .insert(commerceSettings)
+            .values({ key: 'vat_percent', value: body.vat_percent })
+            .onConflictDoUpdate({ target: commerceSettings.key, set: { value: body.vat_percent } });
+          await audit(tx, me, { action: 'catalogue.vat', targetType: 'setting', targetId: 'vat_percent', before: old ? { vat_percent: old.value } : null, after: { vat_percent: body.vat_percent } }, now);
+        }
       }
     });
     reload();

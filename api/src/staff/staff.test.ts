@@ -220,6 +220,20 @@ test('catalogue: a TLD price applies to new carts, never to an issued invoice; b
   expect(log[0]).toMatchObject({ target_id: 'com USD', after: { register: 21.99 } });
 });
 
+test('catalogue settings: VAT above 50 % is refused as a typo; a value sent unchanged writes no audit entry', async () => {
+  const url = '/staff/catalogue/settings/';
+  expect((await t.inject({ method: 'PUT', url, auth: as('admin'), payload: { vat_percent: '100' } })).json()).toEqual({ vat_percent: ['VAT above 50 % is surely a typo: enter at most 50.'] });
+  const cat = (await t.inject({ url: '/staff/catalogue/', auth: as('admin') })).json();
+  const before = { rate: (await audits('catalogue.rate')).length, vat: (await audits('catalogue.vat')).length };
+  // The console sends both: only the VAT changed.
+  const next = String(Number(cat.vat_percent) + 0.5);
+  expect((await t.inject({ method: 'PUT', url, auth: as('admin'), payload: { usd_ngn_rate: cat.usd_ngn_rate, vat_percent: next } })).statusCode).toBe(200);
+  expect((await audits('catalogue.rate')).length).toBe(before.rate);
+  expect((await audits('catalogue.vat')).length).toBe(before.vat + 1);
+  expect((await t.inject({ method: 'PUT', url, auth: as('admin'), payload: { usd_ngn_rate: cat.usd_ngn_rate, vat_percent: cat.vat_percent } })).statusCode).toBe(200);
+  expect((await t.inject({ url: '/staff/catalogue/', auth: as('admin') })).json().vat_percent).toBe(cat.vat_percent);
+});
+
 test('content: a post with a script is refused; create as draft, publish, edit; /blog shows it at once', async () => {
   const url = '/staff/content/posts/';
   const bad = await t.inject({ method: 'POST', url, auth: as('admin'), payload: { title: 'Hi', content: '<p>x</p><script>alert(1)</script>' } });

@@ -89,7 +89,7 @@ export function CataloguePage() {
   const load = useLoad(getCatalogue, { id: 'staff/catalogue' });
   return (
     <StaffFrame title="Catalogue">
-      <Notice tone="info">A change applies to new carts and invoices only, never to an issued invoice.</Notice>
+      <Notice tone="info">A change applies at once to every cart (carts are priced when shown) and to invoices issued from now on, never to an issued invoice.</Notice>
       <LoadState load={load} what="catalogue" placeholder="cards">
         {(c) => (
           <>
