@@ -23,7 +23,7 @@ const POLICY_KINDS = ['privacy', 'terms', 'return'] as const;
 
 /**
  * Two staff editing one item: each save may carry the `version` the console read (a digest of the item's editable
- * values, sent with every item). A save whose version is no longer the item's is refused (409) instead of silently
+ * values: a post's own `version`, the pages' `versions`). A save whose version is no longer the item's is refused (409) instead of silently
  * overwriting what the other saved meanwhile. Without a version a save applies as before.
  */
 const versionOf = (values: unknown) => createHash('sha256').update(JSON.stringify(values)).digest('base64url').slice(0, 16);
@@ -126,12 +126,7 @@ function postAudit(p: Post) {
   return { title: p.title, slug: p.slug, author: p.author, published: p.published, content: p.content };
 }
 const companyView = (c: typeof companyDetails.$inferSelect) => ({ about_us: c.aboutUs, address: c.address, phone_number: c.phoneNumber, email: c.email });
-const faqView = (f: { id: number; question: string; answer: string }) => ({
-  id: f.id,
-  question: f.question,
-  answer: f.answer,
-  version: versionOf({ question: f.question, answer: f.answer }),
-});
+const faqView = (f: { id: number; question: string; answer: string }) => ({ id: f.id, question: f.question, answer: f.answer });
 
 export async function contentAdminRoutes(app: FastifyInstance) {
   const db = app.db.orm;
@@ -215,12 +210,15 @@ export async function contentAdminRoutes(app: FastifyInstance) {
       db.select().from(companyDetails).orderBy(asc(companyDetails.id)).limit(1),
     ]);
     return {
-      policies: POLICY_KINDS.map((kind) => {
-        const body = pol.find((p) => p.kind === kind)?.body ?? '';
-        return { kind, body, version: versionOf({ body }) };
-      }),
+      policies: POLICY_KINDS.map((kind) => ({ kind, body: pol.find((p) => p.kind === kind)?.body ?? '' })),
       faqs: faqRows.map(faqView),
-      company: company[0] ? { ...companyView(company[0]), version: versionOf(companyView(company[0])) } : null,
+      company: company[0] ? companyView(company[0]) : null,
+      // Each item's version, to send back with its save (a save over someone else's newer one is then a 409).
+      versions: {
+        policies: Object.fromEntries(POLICY_KINDS.map((kind) => [kind, versionOf({ body: pol.find((p) => p.kind === kind)?.body ?? '' })])),
+        faqs: Object.fromEntries(faqRows.map((f) => [f.id, versionOf({ question: f.question, answer: f.answer })])),
+        company: company[0] ? versionOf(companyView(company[0])) : null,
+      },
     };
   });
 
@@ -237,7 +235,7 @@ export async function contentAdminRoutes(app: FastifyInstance) {
       else await tx.insert(policies).values({ kind: kind as (typeof POLICY_KINDS)[number], body: body.body });
       await audit(tx, me, { action: 'content.policy', targetType: 'policy', targetId: kind, before: old ? { body: old.body } : null, after: { body: body.body } }, now);
     });
-    return { message: 'Policy saved.', version: versionOf({ body: body.body }) };
+    return { message: 'Policy saved.' };
   });
 
   app.put('/staff/content/company/', async (request) => {
@@ -253,8 +251,7 @@ export async function contentAdminRoutes(app: FastifyInstance) {
       const { version: _version, ...after } = body;
       await audit(tx, me, { action: 'content.company', targetType: 'company', targetId: 'company', before: old ? companyView(old) : null, after }, now);
     });
-    const { version: _version, ...saved } = body;
-    return { message: 'Company details saved.', version: versionOf(saved) };
+    return { message: 'Company details saved.' };
   });
 
   app.post('/staff/content/faqs/', async (request, reply) => {

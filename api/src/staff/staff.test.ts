@@ -272,25 +272,28 @@ test('two staff editing one item: the second save, made on what it read before t
   // With the version read after A's save, B's change applies.
   expect((await t.inject({ method: 'PATCH', url: `${url}${made.id}/`, auth: as('admin'), payload: { title: 'Title by B', version: now.version } })).statusCode).toBe(200);
 
-  // Policies, FAQs and the company details alike; each save answers the new version.
-  const pages = (await t.inject({ url: '/staff/content/pages/', auth: as('admin') })).json();
-  const terms = pages.policies.find((p: { kind: string }) => p.kind === 'terms');
-  const saved = await t.inject({ method: 'PUT', url: '/staff/content/policies/terms/', auth: as('admin'), payload: { body: `${terms.body}<p>Edit A</p>`, version: terms.version } });
-  expect(saved.statusCode).toBe(200);
-  const stale = await t.inject({ method: 'PUT', url: '/staff/content/policies/terms/', auth: as('admin'), payload: { body: `${terms.body}<p>Edit B</p>`, version: terms.version } });
+  // Policies, FAQs and the company details alike: their versions come with the pages (`versions`).
+  const pages = async () => (await t.inject({ url: '/staff/content/pages/', auth: as('admin') })).json();
+  const read = await pages();
+  const terms = read.policies.find((p: { kind: string }) => p.kind === 'terms');
+  const policyUrl = '/staff/content/policies/terms/';
+  const saved = await t.inject({ method: 'PUT', url: policyUrl, auth: as('admin'), payload: { body: `${terms.body}<p>Edit A</p>`, version: read.versions.policies.terms } });
+  expect(saved.json()).toEqual({ message: 'Policy saved.' });
+  const stale = await t.inject({ method: 'PUT', url: policyUrl, auth: as('admin'), payload: { body: `${terms.body}<p>Edit B</p>`, version: read.versions.policies.terms } });
   expect([stale.statusCode, stale.json()]).toEqual([409, conflict('policy')]);
-  expect((await t.inject({ method: 'PUT', url: '/staff/content/policies/terms/', auth: as('admin'), payload: { body: terms.body, version: saved.json().version } })).statusCode).toBe(200);
-  const faq = pages.faqs[0];
-  expect((await t.inject({ method: 'PATCH', url: `/staff/content/faqs/${faq.id}/`, auth: as('admin'), payload: { answer: `${faq.answer} (A)`, version: faq.version } })).statusCode).toBe(200);
-  const staleFaq = await t.inject({ method: 'PATCH', url: `/staff/content/faqs/${faq.id}/`, auth: as('admin'), payload: { answer: `${faq.answer} (B)`, version: faq.version } });
+  expect((await t.inject({ method: 'PUT', url: policyUrl, auth: as('admin'), payload: { body: terms.body, version: (await pages()).versions.policies.terms } })).statusCode).toBe(200);
+  const faq = read.faqs[0];
+  const faqUrl = `/staff/content/faqs/${faq.id}/`;
+  expect((await t.inject({ method: 'PATCH', url: faqUrl, auth: as('admin'), payload: { answer: `${faq.answer} (A)`, version: read.versions.faqs[faq.id] } })).statusCode).toBe(200);
+  const staleFaq = await t.inject({ method: 'PATCH', url: faqUrl, auth: as('admin'), payload: { answer: `${faq.answer} (B)`, version: read.versions.faqs[faq.id] } });
   expect([staleFaq.statusCode, staleFaq.json()]).toEqual([409, conflict('FAQ')]);
-  await t.inject({ method: 'PATCH', url: `/staff/content/faqs/${faq.id}/`, auth: as('admin'), payload: { answer: faq.answer } });
-  const { version, ...company } = pages.company;
-  const firstSave = await t.inject({ method: 'PUT', url: '/staff/content/company/', auth: as('admin'), payload: { ...company, phone_number: '+234 1 700 9999', version } });
-  expect(firstSave.statusCode).toBe(200);
-  const staleCompany = await t.inject({ method: 'PUT', url: '/staff/content/company/', auth: as('admin'), payload: { ...company, version } });
+  await t.inject({ method: 'PATCH', url: faqUrl, auth: as('admin'), payload: { answer: faq.answer } });
+  const companyUrl = '/staff/content/company/';
+  const firstSave = await t.inject({ method: 'PUT', url: companyUrl, auth: as('admin'), payload: { ...read.company, phone_number: '+234 1 700 9999', version: read.versions.company } });
+  expect(firstSave.json()).toEqual({ message: 'Company details saved.' });
+  const staleCompany = await t.inject({ method: 'PUT', url: companyUrl, auth: as('admin'), payload: { ...read.company, version: read.versions.company } });
   expect([staleCompany.statusCode, staleCompany.json()]).toEqual([409, conflict('company details')]);
-  expect((await t.inject({ method: 'PUT', url: '/staff/content/company/', auth: as('admin'), payload: { ...company, version: firstSave.json().version } })).statusCode).toBe(200);
+  expect((await t.inject({ method: 'PUT', url: companyUrl, auth: as('admin'), payload: { ...read.company, version: (await pages()).versions.company } })).statusCode).toBe(200);
 });
 
 test('an edit that changes nothing is a 400, not a 500 or an empty audit entry; a post edit keeps its body before and after', async () => {

@@ -63,17 +63,16 @@ function PostForm({ post, onSaved }: { post: Post | null; onSaved(): void }) {
 
 const POLICY_NAMES: Record<string, string> = { privacy: 'Privacy Policy', terms: 'Terms of Service', return: 'Return Policy' };
 
-function PolicyForm({ kind, body, version: read }: { kind: string; body: string; version?: string }) {
+function PolicyForm({ kind, body, version, onSaved }: { kind: string; body: string; version?: string; onSaved(): void }) {
   const [text, setText] = useState(body);
-  // The version this form's text is based on: the one read, then each save's.
-  const [version, setVersion] = useState(read);
   const { busy, errors, run } = useAction();
   return (
     <form
       aria-label={POLICY_NAMES[kind]}
       onSubmit={(e) => {
         e.preventDefault();
-        void run(async () => setVersion((await savePolicy(kind, text, version)).version), 'Policy saved.');
+        // Saved: the pages are read again, for this policy's new version (the text typed stays in the form).
+        void run(() => savePolicy(kind, text, version), 'Policy saved.').then((ok) => ok && onSaved());
       }}
     >
       <Refused text={errors.detail} />
@@ -85,7 +84,7 @@ function PolicyForm({ kind, body, version: read }: { kind: string; body: string;
   );
 }
 
-function FaqForm({ faq, onSaved }: { faq: Pages['faqs'][number] | null; onSaved(): void }) {
+function FaqForm({ faq, version, onSaved }: { faq: Pages['faqs'][number] | null; version?: string; onSaved(): void }) {
   const [form, setForm] = useState({ question: faq?.question ?? '', answer: faq?.answer ?? '' });
   const { busy, errors, run } = useAction();
   return (
@@ -93,7 +92,7 @@ function FaqForm({ faq, onSaved }: { faq: Pages['faqs'][number] | null; onSaved(
       aria-label={faq ? `FAQ ${faq.id}` : 'New FAQ'}
       onSubmit={(e) => {
         e.preventDefault();
-        void run(() => saveFaq(faq?.id ?? null, { ...form, version: faq?.version }), faq ? 'FAQ saved.' : 'FAQ added.').then((ok) => ok && onSaved());
+        void run(() => saveFaq(faq?.id ?? null, { ...form, version }), faq ? 'FAQ saved.' : 'FAQ added.').then((ok) => ok && onSaved());
       }}
     >
       <Refused text={errors.detail} />
@@ -106,7 +105,7 @@ function FaqForm({ faq, onSaved }: { faq: Pages['faqs'][number] | null; onSaved(
   );
 }
 
-function CompanyForm({ company }: { company: NonNullable<Pages['company']> }) {
+function CompanyForm({ company, version, onSaved }: { company: NonNullable<Pages['company']>; version?: string | null; onSaved(): void }) {
   const [form, setForm] = useState(company);
   const { busy, errors, run } = useAction();
   return (
@@ -114,10 +113,7 @@ function CompanyForm({ company }: { company: NonNullable<Pages['company']> }) {
       aria-label="Company details"
       onSubmit={(e) => {
         e.preventDefault();
-        void run(async () => {
-          const { version } = await saveCompany(form);
-          setForm((now) => ({ ...now, version }));
-        }, 'Company details saved.');
+        void run(() => saveCompany({ ...form, version: version ?? undefined }), 'Company details saved.').then((ok) => ok && onSaved());
       }}
     >
       <Refused text={errors.detail} />
@@ -156,20 +152,20 @@ export function ContentPage() {
             <Section>
               <h2>Policies</h2>
               {p.policies.map((x) => (
-                <PolicyForm key={x.kind} kind={x.kind} body={x.body} version={x.version} />
+                <PolicyForm key={x.kind} kind={x.kind} body={x.body} version={p.versions?.policies[x.kind]} onSaved={pages.reload} />
               ))}
             </Section>
             <Section>
               <h2>FAQs</h2>
               <FaqForm faq={null} onSaved={pages.reload} />
               {p.faqs.map((f) => (
-                <FaqForm key={`${f.id}-${f.version ?? f.question}`} faq={f} onSaved={pages.reload} />
+                <FaqForm key={`${f.id}-${p.versions?.faqs[f.id] ?? f.question}`} faq={f} version={p.versions?.faqs[f.id]} onSaved={pages.reload} />
               ))}
             </Section>
             {p.company ? (
               <Section>
                 <h2>Company details</h2>
-                <CompanyForm company={p.company} />
+                <CompanyForm company={p.company} version={p.versions?.company} onSaved={pages.reload} />
               </Section>
             ) : null}
           </>

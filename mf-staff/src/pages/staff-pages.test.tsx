@@ -277,12 +277,18 @@ describe('content', () => {
   it('a save over what someone else saved meanwhile is refused: the reason stays on the form, with the text typed', async () => {
     const post = { id: 5, slug: 'news', title: 'News', content: '<p>Old</p>', author: 'admin', published: true, created_at: '2026-03-01T10:00:00Z', updated_at: '2026-03-01T10:00:00Z', version: 'v-read' };
     const conflict = 'Someone else saved this post after you opened it. Your text is still in the form: copy it, reload the page to see their version, then make your change again.';
+    let policyVersion = 1;
     const api = fakeApi({
       'GET core/me': admin,
       'GET staff/content/posts': { body: [post] },
-      'GET staff/content/pages': { body: { policies: [{ kind: 'privacy', body: '<p>P</p>', version: 'p-1' }], faqs: [], company: null } },
+      'GET staff/content/pages': () => ({
+        body: { policies: [{ kind: 'privacy', body: '<p>P</p>' }], faqs: [], company: null, versions: { policies: { privacy: `p-${policyVersion}` }, faqs: {}, company: null } },
+      }),
       'PATCH staff/content/posts/5': { status: 409, body: { detail: conflict } },
-      'PUT staff/content/policies/privacy': { body: { message: 'Policy saved.', version: 'p-2' } },
+      'PUT staff/content/policies/privacy': () => {
+        policyVersion += 1;
+        return { body: { message: 'Policy saved.' } };
+      },
     });
     renderRoutes(routes, '/staff/content');
     const form = await screen.findByRole('form', { name: 'Edit News' });
@@ -294,12 +300,13 @@ describe('content', () => {
     expect(api.find('PATCH', 'staff/content/posts/5')[0]!.body).toEqual({ title: 'News', content: '<p>Mine</p>', version: 'v-read' });
     expect(content).toHaveValue('<p>Mine</p>');
 
-    // A policy sends the version it read, then the one its own save answered.
+    // A policy sends the version it read, then (the pages read again after its save) the new one.
     const policy = screen.getByRole('form', { name: 'Privacy Policy' });
     await userEvent.click(within(policy).getByRole('button', { name: 'Save Privacy Policy' }));
     await waitFor(() => expect(api.find('PUT', 'staff/content/policies/privacy')).toHaveLength(1));
     await screen.findByText('Policy saved.');
-    await userEvent.click(within(policy).getByRole('button', { name: 'Save Privacy Policy' }));
+    await waitFor(() => expect(api.find('GET', 'staff/content/pages')).toHaveLength(2));
+    await userEvent.click(within(await screen.findByRole('form', { name: 'Privacy Policy' })).getByRole('button', { name: 'Save Privacy Policy' }));
     await waitFor(() => expect(api.find('PUT', 'staff/content/policies/privacy')).toHaveLength(2));
     expect(api.find('PUT', 'staff/content/policies/privacy').map((c) => (c.body as { version: string }).version)).toEqual(['p-1', 'p-2']);
   });
