@@ -67,9 +67,12 @@ export interface StaffInvoice {
   username: string;
   status: string;
   currency: string;
+  subtotal?: number;
+  vat?: number;
   total: number;
   refunded: number;
   refundable: number;
+  payment_kind?: string;
   bank_reference: string | null;
   due_date: string;
   created_at: string;

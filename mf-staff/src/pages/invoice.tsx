@@ -1,13 +1,31 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatMoney } from 'shared/format';
+import styled from '@emotion/styled';
+import { formatDate, formatMoney } from 'shared/format';
+import { PAYMENT_METHODS } from 'shared/schemas';
 import { LoadState, useLoad } from 'shared/load';
-import { Button, Card, Table, TextField } from 'shared/ui';
+import { Button, Card, Table, TextField, theme } from 'shared/ui';
 import { getInvoice } from '../api/get-invoice';
 import { markPaid } from '../api/mark-paid';
 import { refundInvoice } from '../api/refund-invoice';
 import { Row, Section, StaffFrame } from '../components/staff-frame';
 import { useAction } from '../components/use-action';
+import { formatWhen } from '../components/when';
+
+const Facts = styled.dl`
+  display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .35rem 1rem; margin: 0 0 1rem;
+  dt { font-weight: 600; }
+  dd { margin: 0; overflow-wrap: anywhere; }
+`;
+/** The invoice's lines, then subtotal, VAT, total and what was refunded: the sums the customer's invoice shows. */
+const Lines = styled.table`
+  width: 100%; border-collapse: collapse;
+  th, td { padding: .4rem .5rem; border-bottom: 1px solid ${theme.color.border}; text-align: left; overflow-wrap: anywhere; }
+  td:last-child { text-align: right; white-space: nowrap; }
+  tfoot th { font-weight: 600; }
+  tfoot tr:nth-last-child(2) th, tfoot tr:nth-last-child(2) td { font-weight: 700; }
+`;
+const methodLabel = (kind?: string) => PAYMENT_METHODS.find((m) => m.value === kind)?.label ?? kind ?? '-';
 
 export function InvoicePage() {
   const id = useParams().id ?? '';
@@ -27,18 +45,61 @@ export function InvoicePage() {
               <h2>
                 {i.invoicenum} · {i.status}
               </h2>
-              <p>
-                <Link to={`/staff/customers/${i.user}`}>{i.username}</Link> · Total {formatMoney(i.total, i.currency)} · Refunded{' '}
-                {formatMoney(i.refunded, i.currency)}
-                {i.bank_reference ? ` · Bank transfer ${i.bank_reference}` : ''}
-              </p>
-              <ul>
-                {i.items.map((it) => (
-                  <li key={it.id}>
-                    {it.name} {it.domain ?? ''} · {formatMoney(it.amount, i.currency)}
-                  </li>
-                ))}
-              </ul>
+              <Facts>
+                <dt>Customer</dt>
+                <dd>
+                  <Link to={`/staff/customers/${i.user}`}>{i.username}</Link>
+                </dd>
+                <dt>Invoice date</dt>
+                <dd>{formatWhen(i.created_at)}</dd>
+                <dt>Due date</dt>
+                <dd>{formatDate(i.due_date)}</dd>
+                <dt>Paid</dt>
+                <dd>{i.paid_at ? formatWhen(i.paid_at) : 'Not paid'}</dd>
+                <dt>Payment</dt>
+                <dd>{i.bank_reference ? `Bank transfer ${i.bank_reference}` : methodLabel(i.payment_kind)}</dd>
+              </Facts>
+              <Lines aria-label={`Lines of ${i.invoicenum}`}>
+                <thead>
+                  <tr>
+                    <th scope="col">Item</th>
+                    <th scope="col">Amount</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {i.items.map((it) => (
+                    <tr key={it.id}>
+                      <td>
+                        {it.name}
+                        {it.domain && !it.name.includes(it.domain) ? `: ${it.domain}` : ''}
+                      </td>
+                      <td>{formatMoney(it.amount, i.currency)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  {i.subtotal !== undefined ? (
+                    <tr>
+                      <th scope="row">Subtotal</th>
+                      <td>{formatMoney(i.subtotal, i.currency)}</td>
+                    </tr>
+                  ) : null}
+                  {i.vat !== undefined ? (
+                    <tr>
+                      <th scope="row">VAT</th>
+                      <td>{formatMoney(i.vat, i.currency)}</td>
+                    </tr>
+                  ) : null}
+                  <tr>
+                    <th scope="row">Total</th>
+                    <td>{formatMoney(i.total, i.currency)}</td>
+                  </tr>
+                  <tr>
+                    <th scope="row">Refunded</th>
+                    <td>{formatMoney(i.refunded, i.currency)}</td>
+                  </tr>
+                </tfoot>
+              </Lines>
             </Card>
             {i.status === 'Paid' && i.refundable > 0 ? (
               <Section>

@@ -311,3 +311,38 @@ describe('content', () => {
     expect(api.find('PUT', 'staff/content/policies/privacy').map((c) => (c.body as { version: string }).version)).toEqual(['p-1', 'p-2']);
   });
 });
+
+describe('invoice', () => {
+  it("adds up as the customer's invoice does: lines, subtotal, VAT, total, refunded; dates and how it was paid", async () => {
+    const billing = { body: { data: { id: 3, username: 'billing', role: 'billing' } } };
+    fakeApi({
+      'GET core/me': billing,
+      'GET staff/invoices/1': {
+        body: {
+          id: 1, invoicenum: 'INV-000001', user: 9, username: 'ada', status: 'Paid', currency: 'USD',
+          subtotal: 18.98, vat: 1.42, total: 20.4, refunded: 5.99, refundable: 14.41, payment_kind: 'fiat_payment_gateway',
+          bank_reference: 'GTB-44512', due_date: '2026-03-10', created_at: '2026-03-03T10:00:00Z', paid_at: '2026-03-04T09:30:00Z',
+          items: [
+            { id: 1, name: 'Domain registration: ada.com', domain: 'ada.com', amount: 12.99 },
+            { id: 2, name: 'Shared Hosting - Business', domain: 'ada.com', amount: 5.99 },
+          ],
+          refunds: [],
+        },
+      },
+    });
+    renderRoutes(routes, '/staff/invoices/1');
+    const lines = await screen.findByRole('table', { name: 'Lines of INV-000001' });
+    const rows = within(lines).getAllByRole('row').map((r) => r.textContent);
+    expect(rows).toEqual([
+      'ItemAmount',
+      'Domain registration: ada.com$12.99',
+      'Shared Hosting - Business: ada.com$5.99',
+      'Subtotal$18.98',
+      'VAT$1.42',
+      'Total$20.40',
+      'Refunded$5.99',
+    ]);
+    expect(screen.getByText('Bank transfer GTB-44512')).toBeInTheDocument();
+    expect(screen.getByText('10th Mar, 2026')).toBeInTheDocument();
+  });
+});
