@@ -1,5 +1,5 @@
 // Staff accounts and the audit log's pages, through the admin's eyes (a fake API; the real rules are tested in api/).
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, logIn, renderRoutes, type Call } from '../../../shared/testing/fake-api';
 import { routes } from '../routes';
@@ -270,6 +270,39 @@ describe('ticket', () => {
     const again = await screen.findByLabelText('Assigned to');
     expect(within(again).getAllByRole('option').map((o) => o.textContent)).toEqual(['Nobody', 'admin (admin)', 'tunde (support, disabled)']);
     expect(again).toHaveValue('2');
+  });
+
+  it('a choice made with the mouse saves at once; arrow keys save only where they rest, keeping focus on the select', async () => {
+    let priority = 'low';
+    const api = fakeApi({
+      'GET core/me': admin,
+      'GET staff/tickets/7': () => ({
+        body: { id: 7, user: 3, username: 'ada', title: 'Site down', description: 'Help.', status: 'Open', priority, assigned_to: null, created_at: '2026-03-01T10:00:00Z', updated_at: '2026-03-01T10:00:00Z', replies: [] },
+      }),
+      'GET staff/members': { body: [{ id: 1, username: 'admin', role: 'admin', disabled: false }] },
+      'PATCH staff/tickets/7': (call: Call) => {
+        priority = (call.body as { priority?: string }).priority ?? priority;
+        return { body: { message: 'Ticket updated.' } };
+      },
+    });
+    renderRoutes(routes, '/staff/tickets/7');
+    const select = await screen.findByLabelText('Priority');
+    await userEvent.selectOptions(select, 'medium');
+    await waitFor(() => expect(api.find('PATCH', 'staff/tickets/7')).toHaveLength(1));
+    expect(api.find('PATCH', 'staff/tickets/7')[0]!.body).toEqual({ priority: 'medium' });
+    await waitFor(() => expect(select).toHaveValue('medium'));
+
+    // The keyboard, as Chromium does on a closed select: each arrow press changes the value at once.
+    select.focus();
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    fireEvent.change(select, { target: { value: 'high' } });
+    fireEvent.keyDown(select, { key: 'ArrowUp' });
+    fireEvent.change(select, { target: { value: 'low' } });
+    fireEvent.keyDown(select, { key: 'Enter' });
+    await waitFor(() => expect(api.find('PATCH', 'staff/tickets/7')).toHaveLength(2));
+    expect(api.find('PATCH', 'staff/tickets/7')[1]!.body).toEqual({ priority: 'low' });
+    expect(select).not.toBeDisabled();
+    expect(select).toHaveFocus();
   });
 });
 

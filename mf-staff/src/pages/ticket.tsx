@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { LoadState, useLoad } from 'shared/load';
-import { Button, Card, Lines, Select, TextArea } from 'shared/ui';
+import { Button, Card, Lines, TextArea } from 'shared/ui';
 import { getMembers } from '../api/get-members';
 import { getTicket } from '../api/get-ticket';
 import { replyToTicket } from '../api/reply-ticket';
 import { updateTicket } from '../api/update-ticket';
+import { SavingSelect } from '../components/saving-select';
 import { Row, Section, StaffFrame } from '../components/staff-frame';
 import { useAction } from '../components/use-action';
 import { formatWhen } from '../components/when';
@@ -18,6 +19,12 @@ export function TicketPage() {
   const load = useLoad(() => Promise.all([getTicket(id), getMembers()]), { id: 'staff/ticket', key: id });
   const [message, setMessage] = useState('');
   const { busy, errors, run } = useAction();
+  /** A change of status, priority or assignee: saved, then the ticket read again. */
+  const save = async (change: Parameters<typeof updateTicket>[1]) => {
+    const ok = await run(() => updateTicket(Number(id), change), 'Ticket updated.');
+    load.reload();
+    return ok;
+  };
   return (
     <StaffFrame title={`Ticket #${id}`}>
       <p>
@@ -35,24 +42,21 @@ export function TicketPage() {
             </Card>
             <Section aria-label="Ticket settings">
               <Row>
-                <Select
+                <SavingSelect
                   label="Status"
                   value={t.status}
-                  disabled={busy}
                   options={STATUSES.map((s) => ({ value: s, label: s }))}
-                  onChange={(e) => void run(() => updateTicket(t.id, { status: e.target.value }), 'Ticket updated.').then(load.reload)}
+                  onSave={(status) => save({ status })}
                 />
-                <Select
+                <SavingSelect
                   label="Priority"
                   value={t.priority}
-                  disabled={busy}
                   options={PRIORITIES.map((p) => ({ value: p, label: p }))}
-                  onChange={(e) => void run(() => updateTicket(t.id, { priority: e.target.value }), 'Ticket updated.').then(load.reload)}
+                  onSave={(priority) => save({ priority })}
                 />
-                <Select
+                <SavingSelect
                   label="Assigned to"
                   value={t.assigned_to === null ? '' : String(t.assigned_to)}
-                  disabled={busy}
                   error={errors.assigned_to}
                   options={[
                     { value: '', label: 'Nobody' },
@@ -61,9 +65,7 @@ export function TicketPage() {
                       .filter((m) => m.role !== 'billing' && (!m.disabled || m.id === t.assigned_to))
                       .map((m) => ({ value: String(m.id), label: `${m.username} (${m.role}${m.disabled ? ', disabled' : ''})` })),
                   ]}
-                  onChange={(e) =>
-                    void run(() => updateTicket(t.id, { assigned_to: e.target.value ? Number(e.target.value) : null }), 'Ticket updated.').then(load.reload)
-                  }
+                  onSave={(who) => save({ assigned_to: who ? Number(who) : null })}
                 />
               </Row>
             </Section>
