@@ -21,7 +21,7 @@ const Facts = styled.dl`
 const Lines = styled.table`
   width: 100%; border-collapse: collapse;
   th, td { padding: .4rem .5rem; border-bottom: 1px solid ${theme.color.border}; text-align: left; overflow-wrap: anywhere; }
-  td:last-child { text-align: right; white-space: nowrap; }
+  th:last-child, td:last-child { text-align: right; white-space: nowrap; }
   tfoot th { font-weight: 600; }
   tfoot tr:nth-last-child(2) th, tfoot tr:nth-last-child(2) td { font-weight: 700; }
 `;
