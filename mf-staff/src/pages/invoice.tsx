@@ -78,26 +78,21 @@ export function InvoicePage() {
                   ))}
                 </tbody>
                 <tfoot>
-                  {i.subtotal !== undefined ? (
-                    <tr>
-                      <th scope="row">Subtotal</th>
-                      <td>{formatMoney(i.subtotal, i.currency)}</td>
-                    </tr>
-                  ) : null}
-                  {i.vat !== undefined ? (
-                    <tr>
-                      <th scope="row">VAT</th>
-                      <td>{formatMoney(i.vat, i.currency)}</td>
-                    </tr>
-                  ) : null}
-                  <tr>
-                    <th scope="row">Total</th>
-                    <td>{formatMoney(i.total, i.currency)}</td>
-                  </tr>
-                  <tr>
-                    <th scope="row">Refunded</th>
-                    <td>{formatMoney(i.refunded, i.currency)}</td>
-                  </tr>
+                  {(
+                    [
+                      ['Subtotal', i.subtotal],
+                      ['VAT', i.vat],
+                      ['Total', i.total],
+                      ['Refunded', i.refunded],
+                    ] as const
+                  ).map(([label, amount]) =>
+                    amount === undefined ? null : (
+                      <tr key={label}>
+                        <th scope="row">{label}</th>
+                        <td>{formatMoney(amount, i.currency)}</td>
+                      </tr>
+                    ),
+                  )}
                 </tfoot>
               </Lines>
             </Card>
