@@ -1,9 +1,9 @@
-// The staff overview (open tickets by priority, unpaid and overdue invoices, today's revenue by currency, domains
-// expiring in 30 days, payments of the last 90 days to refund at the gateway) and the audit log (newest first,
+// The staff overview (open tickets by priority, unpaid and overdue invoices, today's revenue by currency and what of
+// it went back (refunds of invoices to wallets made today, whenever the invoice was paid), domains expiring in 30 days, payments of the last 90 days to refund at the gateway) and the audit log (newest first,
 // filterable; read only).
-import { and, desc, eq, gte, ilike, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { customerDomains, invoices, tickets } from '../db/schema-commerce';
+import { customerDomains, invoices, tickets, walletEntries } from '../db/schema-commerce';
 import { validationError } from '../http/errors';
 import { toMajor } from '../money/money';
 import { paymentsToRefund } from './payments';
@@ -20,7 +20,8 @@ export async function overviewRoutes(app: FastifyInstance) {
     const today = now.toISOString().slice(0, 10);
     const dayStart = new Date(`${today}T00:00:00.000Z`);
     const in30 = new Date(now.getTime() + 30 * DAY_MS).toISOString().slice(0, 10);
-    const [byPriority, unpaid, paidToday, expiring, toRefund] = await Promise.all([
+    const dayEnd = new Date(dayStart.getTime() + DAY_MS);
+    const [byPriority, unpaid, paidToday, refundedToday, expiring, toRefund] = await Promise.all([
       db
         .select({ priority: tickets.priority, count: sql<number>`count(*)::int` })
         .from(tickets)
@@ -33,8 +34,22 @@ export async function overviewRoutes(app: FastifyInstance) {
       db
         .select({ currency: invoices.currency, count: sql<number>`count(*)::int`, total: sql<string>`sum(${invoices.totalMinor})` })
         .from(invoices)
-        .where(and(eq(invoices.status, 'Paid'), gte(invoices.paidAt, dayStart), lt(invoices.paidAt, new Date(dayStart.getTime() + DAY_MS))))
+        .where(and(eq(invoices.status, 'Paid'), gte(invoices.paidAt, dayStart), lt(invoices.paidAt, dayEnd)))
         .groupBy(invoices.currency),
+      // The refunds of invoices as billing/invoice-refunds.ts counts them (staff refunds and undeliverable items).
+      db
+        .select({ currency: walletEntries.currency, count: sql<number>`count(*)::int`, total: sql<string>`sum(${walletEntries.amountMinor})` })
+        .from(walletEntries)
+        .where(
+          and(
+            eq(walletEntries.kind, 'refund'),
+            isNotNull(walletEntries.invoiceId),
+            isNull(walletEntries.paymentId),
+            gte(walletEntries.createdAt, dayStart),
+            lt(walletEntries.createdAt, dayEnd),
+          ),
+        )
+        .groupBy(walletEntries.currency),
       db
         .select({ id: customerDomains.id, domainname: customerDomains.domainname, user: customerDomains.userId, expires: customerDomains.nextduedate })
         .from(customerDomains)
@@ -60,6 +75,7 @@ export async function overviewRoutes(app: FastifyInstance) {
       unpaid_invoices: group(false),
       overdue_invoices: group(true),
       revenue_today: paidToday.map((r) => ({ currency: r.currency, count: r.count, total: toMajor(Number(r.total)) })),
+      refunds_today: refundedToday.map((r) => ({ currency: r.currency, count: r.count, total: toMajor(Number(r.total)) })),
       domains_expiring: expiring.map((d) => ({ id: d.id, domainname: d.domainname, user: d.user, expires: d.expires })),
       payments_to_refund: toRefund,
     };

@@ -139,6 +139,11 @@ test('one credit is at most what a customer may deposit at once; a debit only do
 test('a refund: in part, never more than was paid, never twice the same money (two at once: one refund)', async () => {
   const { u, invoice } = await paidInvoice();
   const before = await balance(u.auth);
+  const refundedToday = async () =>
+    ((await t.inject({ url: '/staff/overview/', auth: as('billing') })).json().refunds_today as { currency: string; count: number; total: number }[]).find(
+      (r) => r.currency === 'USD',
+    ) ?? { count: 0, total: 0 };
+  const overviewBefore = await refundedToday();
   const url = `/staff/invoices/${invoice.invoice_id}/refunds/`;
   const over = await t.inject({ method: 'POST', url, auth: as('billing'), payload: { amount: invoice.total + 0.01, reason: 'Too much' } });
   expect(over.statusCode).toBe(400);
@@ -155,6 +160,10 @@ test('a refund: in part, never more than was paid, never twice the same money (t
   expect([a.statusCode, b.statusCode].sort()).toEqual([201, 400]);
   expect((a.statusCode === 400 ? a : b).json()).toEqual({ amount: [`Invoice ${invoice.invoicenum} has already been refunded in full.`] });
   expect(await balance(u.auth)).toBeCloseTo(before + invoice.total, 2);
+  // The overview's day counts both refunds beside the day's revenue.
+  const overviewAfter = await refundedToday();
+  expect(overviewAfter.count - overviewBefore.count).toBe(2);
+  expect(overviewAfter.total - overviewBefore.total).toBeCloseTo(invoice.total, 2);
   const detail = (await t.inject({ url: `/staff/invoices/${invoice.invoice_id}/`, auth: as('billing') })).json();
   expect(detail).toMatchObject({ refunded: invoice.total, refundable: 0 });
   expect(detail.refunds).toHaveLength(2);

@@ -5,6 +5,8 @@ export interface Overview {
   unpaid_invoices: { currency: string; count: number; total: number }[];
   overdue_invoices: { currency: string; count: number; total: number }[];
   revenue_today: { currency: string; count: number; total: number }[];
+  /** Refunds of invoices to wallets made today (missing from an API older than this console). */
+  refunds_today?: { currency: string; count: number; total: number }[];
   domains_expiring: { id: number; domainname: string; user: number; expires: string }[];
   /**
    * Payments of the last 90 days the gateway took but that credited no one (the reason says why): refund them there.

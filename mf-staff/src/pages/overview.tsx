@@ -12,12 +12,12 @@ import { useAction } from '../components/use-action';
 
 type ToRefund = NonNullable<Overview['payments_to_refund']>[number];
 
-const money = (rows: { currency: string; count: number; total: number }[]) =>
+const money = (rows: { currency: string; count: number; total: number }[], [one, many] = ['invoice', 'invoices']) =>
   rows.length ? (
     <ul>
       {rows.map((r) => (
         <li key={r.currency}>
-          {r.count} {r.count === 1 ? 'invoice' : 'invoices'} · {formatMoney(r.total, r.currency)}
+          {r.count} {r.count === 1 ? one : many} · {formatMoney(r.total, r.currency)}
         </li>
       ))}
     </ul>
@@ -63,6 +63,12 @@ export function OverviewPage() {
             <Card>
               <h2>Today&apos;s revenue</h2>
               {money(o.revenue_today)}
+              {o.refunds_today?.length ? (
+                <>
+                  <h3>Refunded today</h3>
+                  {money(o.refunds_today, ['refund', 'refunds'])}
+                </>
+              ) : null}
             </Card>
             <Card>
               <h2>Domains expiring in 30 days</h2>

@@ -156,6 +156,7 @@ describe('overview', () => {
           unpaid_invoices: [{ currency: 'USD', count: 1, total: 17.18 }],
           overdue_invoices: [],
           revenue_today: [{ currency: 'USD', count: 6, total: 83.76 }],
+          refunds_today: [{ currency: 'USD', count: 1, total: 12.99 }],
           domains_expiring: [],
           payments_to_refund: [],
         },
@@ -164,6 +165,10 @@ describe('overview', () => {
     renderRoutes(routes, '/staff');
     expect(await screen.findByText('1 invoice · $17.18')).toBeInTheDocument();
     expect(screen.getByText('6 invoices · $83.76')).toBeInTheDocument();
+    // What went back today stands beside the day's revenue.
+    const revenue = screen.getByRole('heading', { name: "Today's revenue" }).parentElement!;
+    expect(within(revenue).getByRole('heading', { name: 'Refunded today' })).toBeInTheDocument();
+    expect(within(revenue).getByText('1 refund · $12.99')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Staff | HostHub'));
   });
 
