@@ -1,6 +1,6 @@
-// Staff customers: search by username, e-mail or domain; one customer's profile, wallet (balances and ledger),
+// Staff customers: search by username, e-mail, name (first, last or both) or domain; one customer's profile, wallet (balances and ledger),
 // domains, services, invoices and tickets; wallet adjustments (credit or debit, with a required reason).
-import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Executor } from '../db';
@@ -83,7 +83,18 @@ export async function customerRoutes(app: FastifyInstance) {
       .select()
       .from(users)
       .where(
-        and(isCustomer, q ? or(ilike(users.username, like), ilike(users.email, like), inArray(users.id, byDomain!)) : undefined),
+        and(
+          isCustomer,
+          q
+            ? or(
+                ilike(users.username, like),
+                ilike(users.email, like),
+                // 'Ada', 'Lovelace' and 'ada lovelace' all find Ada Lovelace.
+                sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${like}`,
+                inArray(users.id, byDomain!),
+              )
+            : undefined,
+        ),
       )
       .orderBy(desc(users.dateJoined), desc(users.id))
       .limit(50);

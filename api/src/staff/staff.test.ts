@@ -76,8 +76,12 @@ test('wallet adjustments: credit and debit with a reason, never below zero; the 
   const log = (await audits('wallet.')).filter((e) => e.target_id === String(c.id));
   expect(log.map((e) => [e.action, e.reason])).toEqual([['wallet.debit', 'Correction'], ['wallet.credit', 'Goodwill for the outage']]);
   expect(log[0]).toMatchObject({ before: { balance: 12.5 }, after: { balance: 10.25 } });
-  // Search by username, e-mail or domain.
-  expect((await t.inject({ url: `/staff/customers/?q=${c.username}`, auth: as('support') })).json().map((x: { id: number }) => x.id)).toEqual([c.id]);
+  // Search by username, e-mail, name or domain.
+  const found = async (q: string) => (await t.inject({ url: `/staff/customers/?q=${encodeURIComponent(q)}`, auth: as('support') })).json().map((x: { id: number }) => x.id);
+  expect(await found(c.username)).toEqual([c.id]);
+  await t.db.orm.update(users).set({ firstName: 'Zebedee', lastName: `Quill${c.id}` }).where(eq(users.id, c.id));
+  for (const q of ['zebedee', `Quill${c.id}`, `zebedee quill${c.id}`]) expect(await found(q)).toContain(c.id);
+  expect(await found(`Zebedee Other${c.id}`)).toEqual([]);
 });
 
 test('staff accounts are not customers: no wallet adjustment (billing crediting itself), no profile, not in the search', async () => {

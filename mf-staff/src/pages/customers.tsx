@@ -30,7 +30,13 @@ export function CustomersPage() {
         }}
       >
         <Row>
-          <TextField label="Search by username, e-mail or domain" type="search" value={text} onChange={(e) => setText(e.target.value)} />
+          <TextField
+            label="Search by username, e-mail or domain"
+            hint="A customer's name finds them too."
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
           <div style={{ marginBottom: '1rem' }}>
             <Button type="submit">Search</Button>
           </div>
