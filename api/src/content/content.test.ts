@@ -1,7 +1,7 @@
 // Public content through the HTTP API: every list of WIRE.md 'Content', its images, and the in-memory cache.
 import { asc, eq, inArray } from 'drizzle-orm';
 import { listMigrations } from '../db/migrate';
-import { blogPosts, faqs, hostingPlans, managerServices, pricingPlans, services, testimonials } from '../db/schema';
+import { blogPosts, faqs, hostingPlans, managerServices, policies, pricingPlans, services, testimonials } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 
 let t: TestApp;
@@ -206,6 +206,36 @@ describe('plan promises', () => {
     expect(planAfter!.description).toBe(plan!.description);
     expect(priceAfter!.features).toBe(`${price!.features}\n2 months free`);
     await t.db.orm.update(pricingPlans).set({ features: price!.features }).where(eq(pricingPlans.id, price!.id));
+    t.app.content.invalidate();
+  });
+});
+
+describe('what the FAQs and the return policy promise', () => {
+  it('no fixed VAT rate and no plan change from the dashboard; 0990 mends texts seeded before, not texts staff edited', async () => {
+    const answers = async () => (await get('/manager/faqs/')).map((f: { answer: string }) => f.answer).join('\n');
+    const returnPolicy = async () => JSON.stringify(await get('/manager/return_and_exchange_policy/'));
+    expect(await answers()).not.toMatch(/7\.5|from your dashboard\. You only pay/);
+    expect(await answers()).toContain('Open a support ticket from your dashboard naming the plan you want');
+    expect(await returnPolicy()).toContain('credited to your wallet towards the new one');
+    // A database seeded before: the old texts, and one answer staff rewrote in their own words.
+    const rows = await t.db.orm.select().from(faqs).orderBy(asc(faqs.position), asc(faqs.id));
+    const vat = rows.find((f) => f.question === 'Is VAT included in your prices?')!;
+    const upgrade = rows.find((f) => f.question === 'Can I upgrade my hosting plan later?')!;
+    const [policy] = await t.db.orm.select().from(policies).where(eq(policies.kind, 'return'));
+    await t.db.orm.update(faqs).set({ answer: 'No. Prices are listed without VAT; 7.5% VAT is added at checkout.' }).where(eq(faqs.id, vat.id));
+    await t.db.orm.update(faqs).set({ answer: 'Ask us: 7.5% VAT applies.' }).where(eq(faqs.id, upgrade.id));
+    await t.db.orm
+      .update(policies)
+      .set({ body: policy!.body.replace(/<p>You can move[^<]*<\/p>/, '<p>You can move to a bigger or smaller plan at any time; the unused part of the current plan is credited to the new one.</p>') })
+      .where(eq(policies.id, policy!.id));
+    const migration = listMigrations().find((m) => m.name === '0990_truthful_faqs.sql');
+    await t.db.session((x) => x.exec(migration!.sql));
+    const after = await t.db.orm.select().from(faqs).where(inArray(faqs.id, [vat.id, upgrade.id])).orderBy(asc(faqs.id));
+    expect(after.find((f) => f.id === vat.id)!.answer).toBe(vat.answer);
+    expect(after.find((f) => f.id === upgrade.id)!.answer).toBe('Ask us: 7.5% VAT applies.');
+    const [policyAfter] = await t.db.orm.select().from(policies).where(eq(policies.id, policy!.id));
+    expect(policyAfter!.body).toBe(policy!.body);
+    await t.db.orm.update(faqs).set({ answer: upgrade.answer }).where(eq(faqs.id, upgrade.id));
     t.app.content.invalidate();
   });
 });

@@ -263,7 +263,7 @@ export const POLICIES = {
 <h2>Domain names</h2>
 <p>Domain registrations and transfers cannot be refunded once submitted to the registry, because the registry fee is not returned to us. A domain registered with a typing error can be exchanged for another name within 5 days of registration, once.</p>
 <h2>Exchanges between plans</h2>
-<p>You can move to a bigger or smaller plan at any time; the unused part of the current plan is credited to the new one.</p>
+<p>You can move to a bigger or smaller plan at any time: open a support ticket naming the plan you want, and the unused part of the current plan is credited to your wallet towards the new one.</p>
 <h2>How to ask</h2>
 <p>Open a support ticket from your dashboard or write to <a href="mailto:{{company.email}}">{{company.email}}</a>. Refunds are processed within 7 working days.</p>`,
 };
@@ -274,8 +274,8 @@ const FAQS = [
   ['Can I transfer my existing domain to you?', 'Yes. Unlock the domain at your current registrar, get its EPP code, and start a transfer from our Transfer Domain page. The remaining registration time moves with it.'],
   ['Do your hosting plans include SSL?', 'Yes. Every hosting plan includes a free SSL certificate that is installed and renewed automatically.'],
   ['Which payment methods do you accept?', 'You can pay by card or bank transfer through our payment provider, or from your prepaid wallet, in US dollars or Naira.'],
-  ['Is VAT included in your prices?', 'No. Prices are listed without VAT; 7.5% VAT is added at checkout.'],
-  ['Can I upgrade my hosting plan later?', 'Yes, at any time, from your dashboard. You only pay the difference for the rest of the current period.'],
+  ['Is VAT included in your prices?', 'No. Prices are listed without VAT; VAT is added at checkout, at the rate shown in your cart and on every invoice.'],
+  ['Can I upgrade my hosting plan later?', 'Yes, at any time. Open a support ticket from your dashboard naming the plan you want: we credit the unused part of your current plan to your wallet, and you buy the new plan with it, paying only the difference.'],
   ['How do I get help?', 'Open a support ticket from your dashboard at any time of day, or write to our support address. Our team answers around the clock.'],
 ];
 
