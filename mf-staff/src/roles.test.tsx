@@ -50,6 +50,7 @@ const CALLS: Record<Area, string[]> = {
   adjustWallet: ['POST /staff/customers/:id/wallet-adjustments/'],
   invoices: ['GET /staff/invoices/', 'GET /staff/invoices/:id/', 'POST /staff/invoices/:id/refunds/', 'POST /staff/invoices/:id/mark-paid/'],
   markRefunded: ['POST /staff/payments/:reference/refunded/'],
+  cancelService: ['POST /staff/services/:id/cancel/'],
   catalogue: ['GET /staff/catalogue/', 'PUT /staff/catalogue/tld-prices/', 'PUT /staff/catalogue/plans/:id/', 'PUT /staff/catalogue/settings/'],
   content: ['GET /staff/content/posts/', 'POST /staff/content/posts/', 'GET /staff/content/pages/', 'PUT /staff/content/company/'],
   audit: ['GET /staff/audit/'],

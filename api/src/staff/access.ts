@@ -31,6 +31,8 @@ export const STAFF_ACCESS: Record<string, readonly StaffRole[]> = {
   'GET /staff/invoices/:id/': BILLING,
   'POST /staff/invoices/:id/refunds/': BILLING,
   'POST /staff/invoices/:id/mark-paid/': BILLING,
+  // A customer's hosting service: billing ends it (staff/services.ts).
+  'POST /staff/services/:id/cancel/': BILLING,
   // Payments the gateway kept: billing says when it refunded one there.
   'POST /staff/payments/:reference/refunded/': BILLING,
   // Catalogue and content: admin.

@@ -12,6 +12,7 @@ import { customerRoutes } from './customers';
 import { invoiceAdminRoutes } from './invoices';
 import { overviewRoutes } from './overview';
 import { paymentAdminRoutes } from './payments';
+import { serviceAdminRoutes } from './services';
 import { ticketAdminRoutes } from './tickets';
 
 /** The staff member of a request that passed the guard. */
@@ -44,6 +45,7 @@ export async function staffRoutes(app: FastifyInstance) {
   await app.register(customerRoutes);
   await app.register(invoiceAdminRoutes);
   await app.register(paymentAdminRoutes);
+  await app.register(serviceAdminRoutes);
   await app.register(catalogueRoutes);
   await app.register(contentAdminRoutes);
   await app.register(staffAccountRoutes);

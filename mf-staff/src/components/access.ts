@@ -22,6 +22,8 @@ export const ACCESS = {
   invoices: BILLING,
   /** 'Mark refunded' on the overview's payments to refund at the gateway. */
   markRefunded: BILLING,
+  /** 'Cancel service' on a customer's page. */
+  cancelService: BILLING,
   catalogue: ADMIN,
   content: ADMIN,
   audit: ADMIN,

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatMoney } from 'shared/format';
 import { LoadState, useLoad } from 'shared/load';
-import { Button, Card, EmptyState, Select, Table, TextField } from 'shared/ui';
+import { Button, Card, Dialog, EmptyState, Select, Table, TextField } from 'shared/ui';
 import { adjustWallet } from '../api/adjust-wallet';
+import { cancelService } from '../api/cancel-service';
 import { getCustomer } from '../api/get-customer';
+import type { CustomerDetail } from '../api/types';
 import { useMay } from '../components/access';
 import { Row, Section, StaffFrame } from '../components/staff-frame';
 import { useAction } from '../components/use-action';
@@ -19,6 +21,8 @@ export function CustomerPage() {
   const mayAdjust = useMay('adjustWallet');
   const mayInvoices = useMay('invoices');
   const mayTickets = useMay('tickets');
+  const mayCancel = useMay('cancelService');
+  const [cancelling, setCancelling] = useState<Service | null>(null);
   return (
     <StaffFrame title="Customer">
       <p>
@@ -118,6 +122,19 @@ export function CustomerPage() {
                   { header: 'Domain', cell: (s) => s.domain },
                   { header: 'Status', cell: (s) => s.status },
                   { header: 'Next due', cell: (s) => s.nextduedate },
+                  ...(mayCancel
+                    ? [
+                        {
+                          header: 'Action',
+                          cell: (s: Service) =>
+                            CANCELLABLE.includes(s.status) ? (
+                              <Button variant="ghost" aria-label={`Cancel service: ${serviceName(s)}`} onClick={() => setCancelling(s)}>
+                                Cancel service
+                              </Button>
+                            ) : null,
+                        },
+                      ]
+                    : []),
                 ]} />
               ) : (
                 <EmptyState>No services.</EmptyState>
@@ -151,6 +168,54 @@ export function CustomerPage() {
           </>
         )}
       </LoadState>
+      <CancelServiceDialog
+        service={cancelling}
+        onClose={() => setCancelling(null)}
+        onDone={() => {
+          setCancelling(null);
+          load.reload();
+        }}
+      />
     </StaffFrame>
+  );
+}
+
+type Service = CustomerDetail['services'][number];
+
+/** The statuses billing can end a service from (api/src/staff/services.ts). */
+const CANCELLABLE = ['Active', 'Suspended', 'Pending'];
+
+const serviceName = (s: Service) => (s.domain ? `${s.name} (${s.domain})` : s.name);
+
+/** Billing ends a hosting service, with a reason for the audit log; its open renewal invoice is cancelled with it. */
+function CancelServiceDialog({ service, onClose, onDone }: { service: Service | null; onClose(): void; onDone(): void }) {
+  return (
+    <Dialog open={service !== null} title="Cancel service" onClose={onClose}>
+      {service ? <CancelServiceForm key={service.id} service={service} onDone={onDone} /> : null}
+    </Dialog>
+  );
+}
+
+function CancelServiceForm({ service, onDone }: { service: Service; onDone(): void }) {
+  const [reason, setReason] = useState('');
+  const { busy, errors, run } = useAction();
+  return (
+    <form
+      aria-label="Cancel service"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(() => cancelService(service.id, reason), 'Service cancelled.').then((ok) => ok && onDone());
+      }}
+    >
+      <p>
+        {serviceName(service)} ends now: it is not renewed again, and its unpaid renewal invoice, if any, is cancelled. No money
+        moves: refund the invoice apart if it was paid.
+      </p>
+      <TextField label="Reason" name="reason" value={reason} error={errors.reason} onChange={(e) => setReason(e.target.value)} maxLength={500} required />
+      <Button type="submit" variant="danger" disabled={busy} aria-busy={busy}>
+        Cancel service
+      </Button>
+    </form>
   );
 }

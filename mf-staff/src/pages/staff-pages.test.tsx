@@ -206,6 +206,57 @@ describe('an address that names no customer', () => {
   });
 });
 
+describe("a customer's services", () => {
+  const customer = (status: string) => ({
+    id: 7,
+    username: 'ada',
+    email: 'ada@example.com',
+    first_name: 'Ada',
+    last_name: 'Obi',
+    phone_number: '',
+    date_joined: '2026-03-01T10:00:00Z',
+    wallet: { balances: [], entries: [] },
+    domains: [],
+    services: [{ id: 31, name: 'Starter', domain: 'ada.com', status, nextduedate: '2027-03-01' }],
+    invoices: [],
+    tickets: [],
+  });
+
+  it('billing cancels one with a reason (the server\'s error at the field first); the page reloads with it Cancelled', async () => {
+    let status = 'Active';
+    const api = fakeApi({
+      'GET core/me': { body: { data: { id: 4, username: 'bola', role: 'billing' } } },
+      'GET staff/customers/7': () => ({ body: customer(status) }),
+      'POST staff/services/31/cancel': (call: Call) => {
+        if (!(call.body as { reason: string }).reason.trim()) return { status: 400, body: { reason: ['Enter a reason (3 to 500 characters).'] } };
+        status = 'Cancelled';
+        return { body: { message: 'Service cancelled.', data: { id: 31, status: 'Cancelled', auto_renew: false, invoices_cancelled: [] } } };
+      },
+    });
+    renderRoutes(routes, '/staff/customers/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel service: Starter (ada.com)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel service' });
+    expect(dialog).toHaveTextContent('Starter (ada.com) ends now');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel service' }));
+    expect(await within(dialog).findByText('Enter a reason (3 to 500 characters).')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Customer asked to leave');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel service' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.find('POST', 'staff/services/31/cancel').at(-1)!.body).toEqual({ reason: 'Customer asked to leave' });
+    const table = screen.getByRole('table', { name: 'Services' });
+    expect(await within(table).findByText('Cancelled')).toBeInTheDocument();
+    expect(within(table).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('support reads the services but is not offered the action (the API refuses it to support)', async () => {
+    fakeApi({ 'GET core/me': { body: { data: { id: 2, username: 'tunde', role: 'support' } } }, 'GET staff/customers/7': { body: customer('Active') } });
+    renderRoutes(routes, '/staff/customers/7');
+    const table = await screen.findByRole('table', { name: 'Services' });
+    expect(within(table).getByText('Active')).toBeInTheDocument();
+    expect(within(table).queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
 describe('payments to refund at the gateway', () => {
   const overviewWith = (payments_to_refund: unknown[]) => ({
     body: { date: '2026-03-02', open_tickets: [], unpaid_invoices: [], overdue_invoices: [], revenue_today: [], domains_expiring: [], payments_to_refund },
