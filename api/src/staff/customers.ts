@@ -1,11 +1,11 @@
 // Staff customers: search by username, e-mail, name (first, last or both) or domain; one customer's profile, wallet (balances and ledger),
-// domains, services, invoices and tickets; wallet adjustments (credit or debit, with a required reason).
+// domains, services, invoices, gateway payments (the latest 50) and tickets; wallet adjustments (credit or debit, with a required reason).
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import type { Executor } from '../db';
 import { users } from '../db/schema';
-import { customerDomains, invoices, tickets, userServices, walletEntries } from '../db/schema-commerce';
+import { customerDomains, invoices, payments, tickets, userServices, walletEntries } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
 import { formatMoney, toMajor } from '../money/money';
 import { credit, debit, InsufficientFunds, lockedBalance, staffEntryText } from '../payments/wallet';
@@ -104,12 +104,20 @@ export async function customerRoutes(app: FastifyInstance) {
   app.get('/staff/customers/:id/', async (request) => {
     const [u] = await customerById((request.params as { id: string }).id);
     if (!u) throw notFound('No such customer.');
-    const [wallet, domains, services, invs, tks] = await Promise.all([
+    const [wallet, domains, services, invs, tks, pays] = await Promise.all([
       walletOf(db, u.id),
       db.select().from(customerDomains).where(eq(customerDomains.userId, u.id)).orderBy(desc(customerDomains.id)),
       db.select().from(userServices).where(eq(userServices.userId, u.id)).orderBy(desc(userServices.id)),
       db.select().from(invoices).where(eq(invoices.userId, u.id)).orderBy(desc(invoices.id)),
       db.select().from(tickets).where(eq(tickets.userId, u.id)).orderBy(desc(tickets.id)),
+      // What the customer started at the gateway, for billing to answer 'I paid but…' (the latest 50).
+      db
+        .select({ p: payments, invoicenum: invoices.invoicenum })
+        .from(payments)
+        .leftJoin(invoices, eq(invoices.id, payments.invoiceId))
+        .where(eq(payments.userId, u.id))
+        .orderBy(desc(payments.id))
+        .limit(50),
     ]);
     return {
       ...profile(u),
@@ -126,6 +134,21 @@ export async function customerRoutes(app: FastifyInstance) {
         created_at: i.createdAt.toISOString(),
       })),
       tickets: tks.map((t) => ({ id: t.id, title: t.title, status: t.status, priority: t.priority, updated_at: t.updatedAt.toISOString() })),
+      payments: pays.map(({ p, invoicenum }) => ({
+        reference: p.reference,
+        purpose: p.purpose,
+        provider: p.provider,
+        invoice: p.invoiceId,
+        invoicenum,
+        amount: toMajor(p.amountMinor),
+        currency: p.currency,
+        status: p.status,
+        failure_reason: p.failureReason,
+        created_at: p.createdAt.toISOString(),
+        settled_at: p.settledAt?.toISOString() ?? null,
+        refunded_at: p.refundedAt?.toISOString() ?? null,
+        refund_reference: p.refundReference,
+      })),
     };
   });
 

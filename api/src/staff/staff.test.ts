@@ -394,6 +394,12 @@ test('the overview lists the payments the gateway took but that credited no one,
       settled_at: t.clock.now().toISOString(),
     },
   ]);
+  // The customer's page lists both, newest first, with what became of each.
+  const detail = (await t.inject({ url: `/staff/customers/${c.id}/`, auth: as('billing') })).json();
+  expect(detail.payments).toEqual([
+    expect.objectContaining({ reference: other.reference, purpose: 'deposit', amount: 20, currency: 'USD', status: 'failed', invoice: null, invoicenum: null, refunded_at: null }),
+    expect.objectContaining({ reference: started.reference, purpose: 'deposit', amount: 70, currency: 'USD', status: 'failed', failure_reason: expect.stringContaining('69.00') }),
+  ]);
 });
 
 test('billing says a payment the gateway kept was refunded there: it leaves the overview, once, and the audit log has it', async () => {

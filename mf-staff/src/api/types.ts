@@ -61,6 +61,23 @@ export interface CustomerDetail extends Customer {
   services: { id: number; name: string; domain: string; status: string; nextduedate: string }[];
   invoices: { id: number; invoicenum: string; status: string; currency: string; total: number; due_date: string }[];
   tickets: { id: number; title: string; status: string; priority: string; updated_at: string }[];
+  /** The latest 50 gateway payments (missing from an API older than this console). */
+  payments?: CustomerPayment[];
+}
+export interface CustomerPayment {
+  reference: string;
+  purpose: 'deposit' | 'checkout';
+  provider: string;
+  invoice: number | null;
+  invoicenum: string | null;
+  amount: number;
+  currency: string;
+  status: 'pending' | 'success' | 'failed';
+  failure_reason: string | null;
+  created_at: string;
+  settled_at: string | null;
+  refunded_at: string | null;
+  refund_reference: string | null;
 }
 export interface StaffInvoice {
   id: number;

@@ -6,7 +6,7 @@ import { Button, Card, Dialog, EmptyState, Select, Table, TextField } from 'shar
 import { adjustWallet } from '../api/adjust-wallet';
 import { cancelService } from '../api/cancel-service';
 import { getCustomer } from '../api/get-customer';
-import type { CustomerDetail } from '../api/types';
+import type { CustomerDetail, CustomerPayment } from '../api/types';
 import { useMay } from '../components/access';
 import { Row, Section, StaffFrame } from '../components/staff-frame';
 import { useAction } from '../components/use-action';
@@ -154,6 +154,28 @@ export function CustomerPage() {
               )}
             </Section>
             <Section>
+              <h2>Payments</h2>
+              {c.payments?.length ? (
+                <Table caption="Payments" rows={c.payments} rowKey={(p) => p.reference} columns={[
+                  { header: 'Date', cell: (p) => p.created_at.slice(0, 10) },
+                  { header: 'Reference', cell: (p) => p.reference },
+                  {
+                    header: 'For',
+                    cell: (p) =>
+                      p.invoice !== null && p.invoicenum ? (
+                        mayInvoices ? <Link to={`/staff/invoices/${p.invoice}`}>{p.invoicenum}</Link> : p.invoicenum
+                      ) : (
+                        'Wallet deposit'
+                      ),
+                  },
+                  { header: 'Amount', cell: (p) => formatMoney(p.amount, p.currency) },
+                  { header: 'Status', cell: paymentStatus },
+                ]} />
+              ) : (
+                <EmptyState>No payments.</EmptyState>
+              )}
+            </Section>
+            <Section>
               <h2>Tickets</h2>
               {c.tickets.length ? (
                 <Table caption="Tickets" rows={c.tickets} rowKey={(t) => t.id} columns={[
@@ -181,6 +203,14 @@ export function CustomerPage() {
 }
 
 type Service = CustomerDetail['services'][number];
+
+/** What became of a gateway payment, in words (the gateway's reason for a failed one, a refund made there). */
+function paymentStatus(p: CustomerPayment): string {
+  if (p.status === 'pending') return 'Pending';
+  if (p.status === 'success') return 'Paid';
+  const failed = p.failure_reason ? `Failed: ${p.failure_reason}` : 'Failed';
+  return p.refunded_at ? `${failed} · refunded at the gateway (${p.refund_reference ?? ''})` : failed;
+}
 
 /** The statuses billing can end a service from (api/src/staff/services.ts). */
 const CANCELLABLE = ['Active', 'Suspended', 'Pending'];

@@ -248,6 +248,21 @@ describe("a customer's services", () => {
     expect(within(table).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it("lists the customer's gateway payments with what became of each; the invoice links are billing's", async () => {
+    const payments = [
+      { reference: 'chk_2', purpose: 'checkout', provider: 'sandbox', invoice: 12, invoicenum: 'INV-12', amount: 17.18, currency: 'USD', status: 'success', failure_reason: null, created_at: '2026-03-02T10:00:00Z', settled_at: '2026-03-02T10:01:00Z', refunded_at: null, refund_reference: null },
+      { reference: 'dep_1', purpose: 'deposit', provider: 'sandbox', invoice: null, invoicenum: null, amount: 70, currency: 'USD', status: 'failed', failure_reason: 'gateway reported USD 69.00, expected USD 70.00', created_at: '2026-03-01T10:00:00Z', settled_at: '2026-03-01T10:01:00Z', refunded_at: '2026-03-02T09:00:00Z', refund_reference: 're_9' },
+    ];
+    fakeApi({ 'GET core/me': { body: { data: { id: 4, username: 'bola', role: 'billing' } } }, 'GET staff/customers/7': { body: { ...customer('Active'), payments } } });
+    renderRoutes(routes, '/staff/customers/7');
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('2026-03-02chk_2INV-12$17.18Paid');
+    expect(within(rows[0]!).getByRole('link', { name: 'INV-12' })).toHaveAttribute('href', '/staff/invoices/12');
+    expect(rows[1]).toHaveTextContent('Wallet deposit');
+    expect(rows[1]).toHaveTextContent('Failed: gateway reported USD 69.00, expected USD 70.00 · refunded at the gateway (re_9)');
+  });
+
   it('support reads the services but is not offered the action (the API refuses it to support)', async () => {
     fakeApi({ 'GET core/me': { body: { data: { id: 2, username: 'tunde', role: 'support' } } }, 'GET staff/customers/7': { body: customer('Active') } });
     renderRoutes(routes, '/staff/customers/7');
