@@ -219,6 +219,9 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
         if (repo.uniqueViolation(err)) throw validationError({ email: M.emailTaken });
         throw err;
       }
+      // Links and codes mailed to the old address die with it: a reset link read there would otherwise set the
+      // password of an account that has just moved away from that mailbox (OWASP Forgot Password Cheat Sheet).
+      for (const purpose of ['password_reset', 'login'] as const) await repo.retireCodes(tx, user.id, purpose, now);
       await app.mail.send(emailChangedMail(product, user, change.newEmail), tx);
       return { userId: user.id, email: change.newEmail };
     });

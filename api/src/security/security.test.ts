@@ -14,6 +14,7 @@ import { ACCOUNT_FACTOR_TRIES_PER_HOUR, SECOND_FACTOR_MESSAGES } from './login';
 import { RECENT_AUTH_MS } from './recent-auth';
 import { EMAIL_CHANGE_TTL_MS, SECURITY_MESSAGES as M } from './routes';
 import { MESSAGES } from '../accounts/routes';
+import { verifyPassword } from '../accounts/secrets';
 import { PAYMENT_EXPIRY_MS, reconcilePendingPayments } from '../payments/reconcile';
 import { settle } from '../payments/settle';
 import { staffEntryText } from '../payments/wallet';
@@ -154,6 +155,21 @@ describe('recent re-authentication and e-mail change', () => {
     const again = await call('POST', '/core/confirm-email/', undefined, { token });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ detail: M.badEmailLink });
+  });
+
+  it('a confirmed change retires the reset link mailed to the old address: whoever reads the old mailbox sets no password', async () => {
+    const u = await activeUser(t.app);
+    await call('POST', '/core/request-password-reset/', undefined, { username: u.username });
+    const [, uid, reset] = /reset-password\/([^/\s]+)\/([^/\s]+)/.exec((await lastMailTo(t.app, u.email)).text)!;
+    const next = `new-home-${u.email}`;
+    expect((await call('POST', '/core/change-email/', u.access, { email: next, password: u.password })).statusCode).toBe(200);
+    const token = codeIn((await lastMailTo(t.app, next)).text, /\/auth\/confirm-email\/(\S+)/);
+    expect((await call('POST', '/core/confirm-email/', undefined, { token })).statusCode).toBe(200);
+    const late = await call('POST', '/core/reset-password/', undefined, { uid, token: reset, new_password: 'old-mailbox-2024', re_new_password: 'old-mailbox-2024' });
+    expect(late.statusCode).toBe(400);
+    // The password is still the owner's.
+    const [row] = await t.db.orm.select().from(users).where(eq(users.username, u.username));
+    expect(await verifyPassword(row!.passwordHash, u.password)).toBe(true);
   });
 
   it('a new password, changed or reset, cancels a pending change: whoever asked for it with the old one gets no address', async () => {
