@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import dnsPacket from 'dns-packet';
 import { eq } from 'drizzle-orm';
+import { TXT_MAX } from 'shared/schemas';
 import { startTestApp, type TestApp } from '../commerce/test-app';
 import { customerDomains, tlds } from '../db/schema-commerce';
 import type { Executor } from '../db';
@@ -244,6 +245,28 @@ describe('a zone on the store\'s nameservers', () => {
     expect(plain.answers).toEqual([]);
     expect((edns.additionals ?? []).some((a) => a.type === 'OPT')).toBe(true);
     expect((await tcp(`big.${big}`, 'TXT')).answers).toHaveLength(3);
+  });
+
+  test('an RRset too big for one answer is refused by the API, so what it accepted always resolves over TCP', async () => {
+    const huge = (await domain()).domainname;
+    const txt = (i: number) => ({ type: 'TXT', name: 'huge', value: `${i}${'y'.repeat(TXT_MAX - 3)}` });
+    let accepted = 0;
+    for (;; accepted++) {
+      const res = await api('POST', `/domain/${huge}/records/`, txt(accepted));
+      if (res.statusCode === 201) continue;
+      expect(res.statusCode).toBe(400);
+      expect(res.json().value[0]).toMatch(new RegExp(`^The TXT records of huge\\.${huge.replace(/\./g, '\\.')} would take [\\d,]+ bytes in a DNS answer`));
+      break;
+    }
+    expect(accepted).toBeGreaterThanOrEqual(7);
+    // Other types at the name have their own budget; the accepted RRset is served whole.
+    await addRecord(huge, { type: 'A', name: 'huge', value: '192.0.2.7' });
+    const answered = await within(1000, async () => {
+      const p = await tcp(`huge.${huge}`, 'TXT');
+      expect(p.answers).toHaveLength(accepted);
+      return p;
+    });
+    expect(answered.rcode).toBe('NOERROR');
   });
 });
 

@@ -4,7 +4,7 @@
 // domain, its settings or its records change (at commit, to every process listening: one API node or many); the store
 // reloads just those zones (two queries), or everything when many changed at once or the listener reconnected.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Answer } from 'dns-packet';
+import dnsPacket, { type Answer } from 'dns-packet';
 import { DNS_SERVED_STATUSES, splitTxt } from 'shared/schemas';
 import type { Database, Executor } from '../db';
 import { customerDomains } from '../db/schema-commerce';
@@ -95,6 +95,12 @@ export class Zone {
   exists(name: string): boolean {
     return this.nodes.has(name) || this.nonTerminals.has(name);
   }
+}
+
+/** The bytes of a DNS answer carrying these records of one name (its question included), as the server encodes it. */
+export function answerBytes(owner: string, records: ZoneRecord[]): number {
+  const answers = records.map((r) => toAnswer(owner, r));
+  return dnsPacket.encode({ type: 'response', questions: [{ name: owner, type: answers[0]?.type ?? 'A', class: 'IN' }], answers }).length;
 }
 
 function toAnswer(owner: string, r: ZoneRecord): Answer {

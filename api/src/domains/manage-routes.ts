@@ -11,6 +11,7 @@ import {
   MANAGEABLE_DOMAIN_STATUSES,
   DNS_SERVED_STATUSES,
   MAX_DNS_RECORDS,
+  MAX_RRSET_BYTES,
   asciiHost,
   dnsRecordSchema,
   domainSettingsSchema,
@@ -25,6 +26,7 @@ import type { Executor } from '../db';
 import { users } from '../db/schema';
 import type { DnsRecordRow } from '../db/schema-domains';
 import { loadDnsConfig, type DnsConfig } from '../dns/config';
+import { answerBytes } from '../dns/zones';
 import { detailError, nonFieldError, notFound, parseBody, validationError } from '../http/errors';
 import { transferCodeRequestedMail } from '../mail/templates';
 import { eppKey, isSealed, openEppCode, sealClearEppCodes, sealEppCode } from './epp-codes';
@@ -164,6 +166,11 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
     if (r.type !== 'CNAME' && others.some((o) => o.type === 'CNAME'))
       throw validationError({ name: DOMAIN_MESSAGES.nameHasCname(fqdn(d.domainname, r.name)) });
     if (others.some((o) => repo.sameRecord(o, r))) throw nonFieldError(DOMAIN_MESSAGES.duplicateRecord);
+    // The RRset must fit in an answer the DNS server can send (dns/responder.ts answers SERVFAIL to one that cannot).
+    const rrset = [...others.filter((o) => o.type === r.type).map((o) => ({ ...o, flags: o.caaFlags, tag: o.caaTag })), r];
+    const owner = fqdn(d.domainname, r.name);
+    const bytes = answerBytes(owner, rrset);
+    if (bytes > MAX_RRSET_BYTES) throw validationError({ value: DOMAIN_MESSAGES.rrsetTooBig(owner, r.type, bytes) });
   }
 
   app.get(

@@ -11,6 +11,12 @@ export const DNS_TTL_DEFAULT = 3600;
 /** One TXT character-string holds at most 255 bytes; longer text is split into several (RFC 1035 3.3.14). */
 export const TXT_STRING_MAX = 255;
 export const TXT_MAX = 2048;
+/**
+ * The most one RRset (a name's records of one type) may take in a DNS answer, in bytes: far below TCP's 65,535 (a bigger
+ * answer cannot be sent at all, so the whole RRset would stop resolving), room enough for 7 TXT records of 2,048
+ * characters or hundreds of addresses.
+ */
+export const MAX_RRSET_BYTES = 16_384;
 export const CAA_TAGS = ['issue', 'issuewild', 'iodef'] as const;
 export const CAA_VALUE_MAX = 255;
 export const CUSTOM_NAMESERVERS_MIN = 2;
@@ -41,6 +47,8 @@ export const DOMAIN_MESSAGES = {
   cnameLoop: (name: string) => `This CNAME would make a loop: its target leads back to ${name}, which then has no address.`,
   tooManyRecords: `A domain can have at most ${MAX_DNS_RECORDS} DNS records.`,
   duplicateRecord: 'This record already exists.',
+  rrsetTooBig: (name: string, type: string, bytes: number) =>
+    `The ${type} records of ${name} would take ${bytes.toLocaleString('en-US')} bytes in a DNS answer, more than the ${MAX_RRSET_BYTES.toLocaleString('en-US')} one can safely carry: shorten or remove some of them first.`,
   recordsNeedOurNameservers:
     'DNS records are served only while the domain uses our nameservers. Switch to our nameservers to edit them.',
   nameserverMode: 'Choose our nameservers or custom nameservers.',
