@@ -80,6 +80,35 @@ test('a hosting plan needs a domain in the cart; a domain alone may be paid', as
   expect((await t.inject({ url: '/domain/', auth: u.auth })).json()).toHaveLength(1);
 });
 
+test("hosting for a name another customer holds in this store is refused at checkout; the buyer's own name, or one registered elsewhere, is fine", async () => {
+  const eve = await t.user();
+  const mallory = await t.user();
+  await fund(eve.id, 100_000);
+  await fund(mallory.id, 100_000);
+  const evesName = freshName();
+  expect((await addDomain(eve.auth, evesName)).statusCode).toBe(200);
+  expect((await checkout(eve.auth)).json().data.status).toBe('Paid');
+  const hostingFor = (auth: string, domain_name: string) =>
+    t.inject({ method: 'POST', url: '/api/cart/', auth, payload: { service_id: 3, product_id: planId, metadata: { domain_name } } });
+  // Mallory: some other name in the cart, the plan on Eve's.
+  expect((await addDomain(mallory.auth)).statusCode).toBe(200);
+  expect((await hostingFor(mallory.auth, evesName)).statusCode).toBe(200);
+  const refused = await checkout(mallory.auth);
+  expect([refused.statusCode, refused.json()]).toEqual([
+    400,
+    { error: `${evesName} is registered here by another customer: hosting can only be bought for a domain you own or are buying. Remove the plan or change its domain.` },
+  ]);
+  expect((await t.inject({ url: '/api/user_services/', auth: mallory.auth })).json()).toEqual([]);
+  // Eve hosts her own name; Mallory a name registered elsewhere (example.com is the registry's, not this store's).
+  expect((await addDomain(eve.auth)).statusCode).toBe(200);
+  expect((await hostingFor(eve.auth, evesName)).statusCode).toBe(200);
+  expect((await checkout(eve.auth)).json().data.status).toBe('Paid');
+  await t.inject({ method: 'POST', url: '/api/cart/clear_cart/', auth: mallory.auth, payload: {} });
+  expect((await addDomain(mallory.auth)).statusCode).toBe(200);
+  expect((await hostingFor(mallory.auth, 'example.com')).statusCode).toBe(200);
+  expect((await checkout(mallory.auth)).json().data.status).toBe('Paid');
+});
+
 test('the invoice total is the server price plus 7.5 % VAT, in the currency asked for', async () => {
   const u = await t.user();
   await fund(u.id, 5_000_000, 'NGN');

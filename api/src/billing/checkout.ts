@@ -1,14 +1,15 @@
 // POST /api/checkout/: the cart becomes an order and an invoice (prices, VAT and total computed here), then is paid from
 // the wallet in the same transaction, or handed to a payment gateway. Failures answer 400 {error} and change nothing.
 import { randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HOSTING_SERVICE_IDS, PAYMENT_METHODS } from 'shared/schemas';
+import { ENDED_DOMAIN_STATUSES, HOSTING_SERVICE_IDS, PAYMENT_METHODS } from 'shared/schemas';
 import { findCart, itemsOf, priceItem } from '../cart/repository';
 import type { Executor } from '../db';
 import {
   carts,
   cartItems,
+  customerDomains,
   invoiceItems,
   invoices,
   orders,
@@ -98,6 +99,31 @@ async function refuseNamesNoLongerFree(
   }
 }
 
+/**
+ * A hosting plan is for a name the buyer owns or is buying, or one registered elsewhere: not for a name another
+ * customer holds in this store (the service, and in a real panel its site and certificate, would belong to the wrong
+ * person). Checked at checkout, where the buyer is known (a visitor's cart has no owner yet).
+ */
+async function refuseHostingOnOthersDomains(db: Executor, userId: number, items: { kind: string; domainName: string | null }[]) {
+  const names = [...new Set(items.filter((i) => i.kind === 'hosting' && i.domainName).map((i) => i.domainName!))];
+  if (!names.length) return;
+  const held = await db
+    .select({ name: customerDomains.domainname })
+    .from(customerDomains)
+    .where(
+      and(
+        inArray(customerDomains.domainname, names),
+        ne(customerDomains.userId, userId),
+        notInArray(customerDomains.status, [...ENDED_DOMAIN_STATUSES]),
+      ),
+    )
+    .limit(1);
+  if (held[0])
+    throw checkoutError(
+      `${held[0].name} is registered here by another customer: hosting can only be bought for a domain you own or are buying. Remove the plan or change its domain.`,
+    );
+}
+
 export async function checkout(app: FastifyInstance, request: FastifyRequest, body: Record<string, unknown>) {
   const { commerce } = app;
   const db = app.db.orm;
@@ -116,6 +142,7 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
   if (hasHosting && !hasDomain)
     throw checkoutError('A hosting plan needs a domain: add a domain to your cart first.');
 
+  await refuseHostingOnOthersDomains(db, user.id, seen);
   // Registry checks are network calls (RDAP): made before the transaction, which then insists the cart did not change.
   await refuseNamesNoLongerFree(commerce, seen);
 
