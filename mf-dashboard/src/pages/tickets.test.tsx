@@ -170,6 +170,13 @@ it('shows the server message or detail, else the fallback, when ticket creation 
   answer = { status: 400, body: { title: ['This field may not be blank.'] } };
   await user.click(within(dialog).getByRole('button', { name: 'Create Ticket' }));
   expect(await screen.findByText('Ticket creation failed.')).toBeInTheDocument();
+  // The field's own message stands at it, and focus goes there; typing in it clears the message.
+  const title = within(dialog).getByLabelText('Title');
+  expect(title).toHaveAccessibleDescription('This field may not be blank.');
+  expect(title).toHaveAttribute('aria-invalid', 'true');
+  await waitFor(() => expect(title).toHaveFocus());
+  await user.type(title, 'Mail');
+  expect(title).not.toHaveAttribute('aria-invalid');
 });
 
 it('lets the customer close a ticket from its panel; a closed ticket says a reply reopens it', async () => {

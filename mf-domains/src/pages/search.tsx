@@ -58,6 +58,8 @@ const Results = styled.div`
 `;
 const Main = styled(Card)`
   display: grid;
+  /* One column no wider than the card: a long name wraps instead of widening the card past a phone's screen. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 0.5rem;
   margin-bottom: 2rem;
   h2 {
@@ -350,7 +352,21 @@ export function SearchPage() {
     };
   }, [searching]);
   const isInCart = (s: Suggestion) => inCart.has(s.domain.toLowerCase());
-  const noteAdded = (domain: string) => setInCart((prev) => new Set(prev).add(domain.toLowerCase()));
+  // The add button of a name gives way to its cart link: focus follows it there (else it falls to the page's top).
+  const [justAdded, setJustAdded] = useState<string | null>(null);
+  const noteAdded = (domain: string) => {
+    setInCart((prev) => new Set(prev).add(domain.toLowerCase()));
+    setJustAdded(domain.toLowerCase());
+  };
+  useEffect(() => {
+    if (!justAdded) return;
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (active === null || active === document.body) document.querySelector<HTMLElement>(`[data-cart-link="${CSS.escape(justAdded)}"]`)?.focus();
+      setJustAdded(null);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [justAdded]);
 
   const { add, adding } = useAddToCart();
   const [transferOf, setTransferOf] = useState<{ suggestion: Suggestion; then: Then } | null>(null);
@@ -524,7 +540,7 @@ export function SearchPage() {
                     <Check />
                     In cart
                   </InCart>
-                  <ButtonLink to="/cart" variant="secondary">
+                  <ButtonLink to="/cart" variant="secondary" data-cart-link={main.domain.toLowerCase()}>
                     View cart
                   </ButtonLink>
                 </Actions>
@@ -572,6 +588,7 @@ export function SearchPage() {
                         <Link
                           className="in-cart"
                           to="/cart"
+                          data-cart-link={s.domain.toLowerCase()}
                           aria-label={`In cart: ${shownName(s)}, view cart`}
                         >
                           In cart

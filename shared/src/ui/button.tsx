@@ -1,6 +1,7 @@
 import styled from '@emotion/styled';
 import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
+import { useFocusKept } from './focus-kept';
 import { theme } from './theme';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -29,8 +30,9 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
 }
 
-export function Button({ variant = 'primary', type = 'button', ...props }: ButtonProps) {
-  return <StyledButton variant={variant} type={type} {...props} />;
+export function Button({ variant = 'primary', type = 'button', onBlur, ...props }: ButtonProps) {
+  const kept = useFocusKept(props.disabled, onBlur);
+  return <StyledButton variant={variant} type={type} {...props} {...kept} />;
 }
 
 export function ButtonLink({ variant = 'primary', ...props }: LinkProps & { variant?: Variant }) {

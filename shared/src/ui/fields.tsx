@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useFocusKept } from './focus-kept';
 import { theme } from './theme';
 
 const Wrap = styled.div`
@@ -40,8 +41,9 @@ function describedBy(error: string | undefined, hint: ReactNode, ids: { errorId:
 
 export type TextFieldProps = FieldShell & InputHTMLAttributes<HTMLInputElement>;
 
-export function TextField({ label, error, hint, id, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, id, onBlur, ...input }: TextFieldProps) {
   const ids = useFieldIds(id);
+  const kept = useFocusKept(input.disabled, onBlur);
   return (
     <Wrap>
       <label htmlFor={ids.fieldId}>{label}</label>
@@ -51,6 +53,7 @@ export function TextField({ label, error, hint, id, ...input }: TextFieldProps) 
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(error, hint, ids)}
         {...input}
+        {...kept}
       />
       {error ? <ErrorText id={ids.errorId} role="alert">{error}</ErrorText> : null}
     </Wrap>
@@ -59,13 +62,14 @@ export function TextField({ label, error, hint, id, ...input }: TextFieldProps) 
 
 export type TextAreaProps = FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>;
 
-export function TextArea({ label, error, hint, id, ...input }: TextAreaProps) {
+export function TextArea({ label, error, hint, id, onBlur, ...input }: TextAreaProps) {
   const ids = useFieldIds(id);
+  const kept = useFocusKept(input.disabled, onBlur);
   return (
     <Wrap>
       <label htmlFor={ids.fieldId}>{label}</label>
       {hint ? <Hint id={ids.hintId}>{hint}</Hint> : null}
-      <textarea id={ids.fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(error, hint, ids)} {...input} />
+      <textarea id={ids.fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(error, hint, ids)} {...input} {...kept} />
       {error ? <ErrorText id={ids.errorId} role="alert">{error}</ErrorText> : null}
     </Wrap>
   );
@@ -77,13 +81,14 @@ export interface SelectOption {
 }
 export type SelectProps = FieldShell & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly SelectOption[] };
 
-export function Select({ label, error, hint, id, options, ...select }: SelectProps) {
+export function Select({ label, error, hint, id, options, onBlur, ...select }: SelectProps) {
   const ids = useFieldIds(id);
+  const kept = useFocusKept(select.disabled, onBlur);
   return (
     <Wrap>
       <label htmlFor={ids.fieldId}>{label}</label>
       {hint ? <Hint id={ids.hintId}>{hint}</Hint> : null}
-      <select id={ids.fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(error, hint, ids)} {...select}>
+      <select id={ids.fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(error, hint, ids)} {...select} {...kept}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
