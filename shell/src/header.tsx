@@ -85,10 +85,16 @@ function AccountMenu() {
   const wrap = useRef<HTMLDivElement>(null);
   const logout = useLogout();
   const staff = useIsStaff();
+  const toggle = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
     const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !wrap.current?.contains(event.target as Node)) setOpen(false);
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return;
+        // From inside the menu, focus goes back to its button (the focused item is about to go with the menu).
+        if (wrap.current?.contains(document.activeElement)) toggle.current?.focus();
+        setOpen(false);
+      } else if (!wrap.current?.contains(event.target as Node)) setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -98,8 +104,13 @@ function AccountMenu() {
     };
   }, [open]);
   return (
-    <div ref={wrap} style={{ position: 'relative' }}>
-      <IconButton type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
+    <div
+      ref={wrap}
+      style={{ position: 'relative' }}
+      // Tabbing out of the menu closes it, as a click outside does (it would cover the page under it).
+      onBlur={(e) => e.relatedTarget instanceof Node && !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}
+    >
+      <IconButton ref={toggle} type="button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
         Account <span aria-hidden="true">▾</span>
       </IconButton>
       {open ? (

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { setRuntimeConfig } from 'shared/runtime-config';
@@ -122,6 +122,26 @@ it('gives a customer the account menu, and Logout clears the session and goes to
     const calls = (globalThis.fetch as jest.Mock).mock.calls.map(([r]) => r as Request);
     expect(calls.find((r) => r.url.endsWith('/core/logout/'))?.headers.get('Authorization')).toBe('Token tok');
   });
+});
+
+it('the account menu gives focus back to its button on Escape, and closes when Tab leaves it', async () => {
+  sessionStore.getState().setSession({ access: 'tok' });
+  await renderAt('/dashboard');
+  await screen.findByRole('heading', { name: 'mf_dashboard dashboard' });
+  const toggle = screen.getByRole('button', { name: /Account/, hidden: true });
+  const menuOf = () => document.getElementById(toggle.getAttribute('aria-controls')!);
+  fireEvent.click(toggle);
+  const first = within(menuOf()!).getAllByRole('link', { hidden: true })[0]!;
+  act(() => first.focus());
+  fireEvent.keyDown(first, { key: 'Escape' });
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(toggle).toHaveFocus();
+  // Open again; focus leaves for a control outside it: closed.
+  fireEvent.click(toggle);
+  const logout = within(menuOf()!).getByRole('button', { name: 'Logout', hidden: true });
+  act(() => logout.focus());
+  act(() => screen.getByRole('button', { name: 'Open menu' }).focus());
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
 });
 
 it('sends a customer whose session ends on a protected page to /auth alone; the next visitor of one gets ?redirect', async () => {

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { formatMoney } from 'shared/format';
 import { DOMAIN_PROTECTION_PRICE, MAX_NAMESERVERS } from 'shared/schemas';
 import { Button, TextField, theme } from 'shared/ui';
@@ -49,6 +49,14 @@ export function DomainOptions({ item, currency, itemLabel }: { item: CartItem; c
   const [protectionError, setProtectionError] = useState<string>();
   const [saved, setSaved] = useState<string[]>(item.metadata.nameservers ?? []);
   const [list, setList] = useState<string[]>(item.metadata.nameservers ?? []);
+  // '+ Add Nameserver' puts focus in the field it adds (the button itself goes once the last one is added).
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  const [added, setAdded] = useState<number | null>(null);
+  useEffect(() => {
+    if (added === null) return;
+    fieldset.current?.querySelectorAll<HTMLInputElement>('input')[added]?.focus();
+    setAdded(null);
+  }, [added]);
   const [nsError, setNsError] = useState<string>();
   const [saving, setSaving] = useState(false);
 
@@ -120,7 +128,7 @@ export function DomainOptions({ item, currency, itemLabel }: { item: CartItem; c
         ) : null}
       </Toggle>
 
-      <Fieldset aria-describedby={nsError ? nsErrorId : undefined}>
+      <Fieldset ref={fieldset} aria-describedby={nsError ? nsErrorId : undefined}>
         <legend>Custom nameservers for {itemLabel}</legend>
         <p className="hint">Up to {MAX_NAMESERVERS} nameservers, like ns1.example.com. Leave empty to use ours.</p>
         {saved.length === 1 ? (
@@ -152,7 +160,13 @@ export function DomainOptions({ item, currency, itemLabel }: { item: CartItem; c
           </Rows>
         ) : null}
         {list.length < MAX_NAMESERVERS ? (
-          <Button variant="secondary" onClick={() => setList([...list, ''])}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setList([...list, '']);
+              setAdded(list.length);
+            }}
+          >
             + Add Nameserver
           </Button>
         ) : null}

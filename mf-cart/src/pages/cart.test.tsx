@@ -242,8 +242,11 @@ describe('domain protection and nameservers', () => {
     const card = await screen.findByRole('article', { name: 'Domain registration: acme.com' });
     const add = within(card).getByRole('button', { name: '+ Add Nameserver' });
     await userEvent.click(add);
+    // Focus goes into the field each add puts there.
+    await waitFor(() => expect(within(card).getByLabelText('Nameserver 1')).toHaveFocus());
     await userEvent.type(within(card).getByLabelText('Nameserver 1'), 'ns1.host.com');
     await userEvent.click(within(card).getByRole('button', { name: '+ Add Nameserver' }));
+    await waitFor(() => expect(within(card).getByLabelText('Nameserver 2')).toHaveFocus());
     // Focus left the first field: it is saved.
     await waitFor(() => expect(api.find('PATCH', 'api/cart/items/11')).toHaveLength(1));
     expect(api.find('PATCH', 'api/cart/items/11')[0]!.body).toEqual({ nameservers: ['ns1.host.com'] });
