@@ -2,6 +2,7 @@ import styled from '@emotion/styled';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatMoney } from 'shared/format';
+import { hideToast } from 'shared/toast';
 import { theme } from 'shared/ui';
 import { getPaymentOutcome } from '../api/get-payment-outcome';
 import type { PaymentOutcome } from '../api/schemas';
@@ -67,6 +68,13 @@ export function PaymentOutcomeNotice({ purpose }: { purpose: 'deposit' | 'checko
   const reference = params.get('reference') ?? params.get('trxref') ?? kept?.reference ?? null;
   const invoice = params.get('invoice') ?? kept?.invoice ?? null;
   const [outcome, setOutcome] = useState<PaymentOutcome | null>(null);
+
+  // Back from a gateway's page: the toast kept from before the trip ('Deposit initiated. Complete the payment…') is
+  // over, and beside a declined payment's notice it would say the opposite.
+  const fromGateway = params.has('reference') || params.has('trxref');
+  useEffect(() => {
+    if (fromGateway) hideToast();
+  }, [fromGateway]);
 
   // The address goes back to the page's own (/dashboard, /dashboard/invoices, as the contract names the returns); what
   // the notice needs stays in this history entry's state, so a reload still shows it and nothing else changes.

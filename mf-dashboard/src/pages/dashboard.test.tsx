@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currencyStore } from 'shared/currency';
+import { showToast, toastStore } from 'shared/toast';
 import { depositNavigation } from '../components/deposit-dialog';
 import { fakeApi, me, renderPage as renderAt } from '../../../shared/testing/fake-api';
 import { DashboardPage } from './dashboard';
@@ -216,6 +217,9 @@ it('after a declined deposit, says nothing was charged', async () => {
     ...base,
     'GET payment/outcome': { body: { purpose: 'deposit', status: 'failed', amount: 20000, currency: 'NGN', invoicenum: null } },
   });
+  // The toast kept from before the trip to the payment page says to complete the payment: over once back.
+  showToast('SUCCESS', 'Deposit initiated. Complete the payment on the payment page.');
   renderAt('/dashboard?reference=dep_abc', <DashboardPage />);
   expect(await screen.findByText(/^Your deposit of .*20,000\.00 was declined and nothing was charged\.$/)).toHaveAttribute('role', 'alert');
+  expect(toastStore.getState().showSnackbar).toBe(false);
 });
