@@ -1,17 +1,14 @@
 // The hosting pass takes its locks in the payers' order (the renewal invoice, then the service): a wallet payment that
 // holds its invoice while the Terminated step runs is waited for instead of deadlocking (40P01). PostgreSQL only for the
 // interleaving (node api/scripts/test-pg.mjs src/billing/hosting-suspension.test.ts); two passes at once run on both.
-import { and, eq, sql } from 'drizzle-orm';
-import { startTestApp, type TestApp, walletMinor, invoiceById } from '../commerce/test-app';
+import { eq, sql } from 'drizzle-orm';
+import { hostingWithRenewal, startTestApp, type TestApp, walletMinor, invoiceById } from '../commerce/test-app';
 import type { Executor } from '../db';
-import { hostingPlans } from '../db/schema';
 import { invoices, userServices } from '../db/schema-commerce';
-import { renewals } from '../db/schema-lifecycle';
 import { credit, debit } from '../payments/wallet';
 import { usingPostgres } from '../test/app';
 import { hostingSuspension } from './hosting-suspension';
 import { payInvoice } from './provision';
-import { renewalInvoices } from './renewal-invoices';
 import { rowsOf } from './renewals';
 
 const describeIfPostgres = usingPostgres ? describe : describe.skip;
@@ -26,29 +23,8 @@ beforeEach(() => t.clock.set(new Date('2026-03-03T10:00:00Z')));
 /** A customer's hosting service due on 2026-03-10 (billed annually) with its renewal invoice, as the lifecycle leaves it. */
 async function serviceWithRenewal() {
   const u = await t.user();
-  const [plan] = await t.db.orm.select().from(hostingPlans).limit(1);
-  const [s] = await t.db.orm
-    .insert(userServices)
-    .values({
-      userId: u.id,
-      serviceId: plan!.serviceId,
-      planId: plan!.id,
-      name: plan!.name,
-      billingcycle: 'Annually',
-      domain: `${u.username}.com`,
-      regdate: '2025-03-10',
-      nextduedate: '2026-03-10',
-      serverhostname: 'server1.hosthub.test',
-      status: 'Active',
-      createdAt: t.clock.now(),
-    })
-    .returning();
-  await renewalInvoices(t.app, { now: t.clock.now() });
-  const [r] = await t.db.orm
-    .select()
-    .from(renewals)
-    .where(and(eq(renewals.itemKind, 'hosting'), eq(renewals.itemId, s!.id)));
-  return { u, s: s!, invoice: await invoiceRow(r!.invoiceId) };
+  const { service: s, invoice } = await hostingWithRenewal(t, u.id);
+  return { u, s, invoice };
 }
 
 const invoiceRow = (id: number) => invoiceById(t, id);

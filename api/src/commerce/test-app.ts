@@ -7,8 +7,12 @@ import { insertUser, issueSession } from '../accounts/repository';
 import { hashPassword } from '../accounts/secrets';
 import type { ManualClock } from '../clock';
 import type { Database } from '../db';
-import { eq } from 'drizzle-orm';
-import { invoices } from '../db/schema-commerce';
+import { and, eq } from 'drizzle-orm';
+import { renewalInvoices } from '../billing/renewal-invoices';
+import { hostingPlans, users } from '../db/schema';
+import { invoices, userServices } from '../db/schema-commerce';
+import { renewals } from '../db/schema-lifecycle';
+import type { StaffRole } from '../staff/access';
 import { balances } from '../payments/wallet';
 import { createTestApp, type TestDb } from '../test/app';
 
@@ -89,3 +93,49 @@ export const walletMinor = async (t: TestApp, userId: number): Promise<number> =
 
 /** One invoice's row. */
 export const invoiceById = async (t: TestApp, id: number) => (await t.db.orm.select().from(invoices).where(eq(invoices.id, id)))[0]!;
+
+/** One staff account per role, each with a session (api/src/staff/access.ts has what each may do). */
+export async function staffAccounts(t: TestApp): Promise<Record<StaffRole, { id: number; auth: string; username: string }>> {
+  const out = {} as Record<StaffRole, { id: number; auth: string; username: string }>;
+  for (const role of ['support', 'billing', 'admin'] as const) {
+    const u = await t.user({ staff: true });
+    await t.db.orm.update(users).set({ role }).where(eq(users.id, u.id));
+    out[role] = u;
+  }
+  return out;
+}
+
+/**
+ * A customer's hosting service (billed annually) due on `due`, with its renewal invoice: what the lifecycle leaves 14
+ * days before the due date (the clock is expected at or after that).
+ */
+export async function hostingWithRenewal(t: TestApp, userId: number, due = '2026-03-10') {
+  const [plan] = await t.db.orm.select().from(hostingPlans).limit(1);
+  const [service] = await t.db.orm
+    .insert(userServices)
+    .values({
+      userId,
+      serviceId: plan!.serviceId,
+      planId: plan!.id,
+      name: plan!.name,
+      billingcycle: 'Annually',
+      domain: `site-${userId}-${randomBytes(2).toString('hex')}.com`,
+      regdate: `${Number(due.slice(0, 4)) - 1}${due.slice(4)}`,
+      nextduedate: due,
+      serverhostname: 'server1.hosthub.test',
+      status: 'Active',
+      createdAt: t.clock.now(),
+    })
+    .returning();
+  return { service: service!, invoice: await renewalInvoiceOf(t, 'hosting', service!.id) };
+}
+
+/** Runs the renewal-invoice pass at the clock's now and returns the invoice it made for the item. */
+export async function renewalInvoiceOf(t: TestApp, kind: 'domain' | 'hosting', itemId: number) {
+  await renewalInvoices(t.app, { now: t.clock.now() });
+  const [r] = await t.db.orm
+    .select()
+    .from(renewals)
+    .where(and(eq(renewals.itemKind, kind), eq(renewals.itemId, itemId)));
+  return invoiceById(t, r!.invoiceId);
+}

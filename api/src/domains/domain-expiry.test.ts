@@ -10,7 +10,7 @@ import { newReference } from '../billing/checkout';
 import { payInvoice } from '../billing/provision';
 import { renewalInvoices } from '../billing/renewal-invoices';
 import { createRenewalInvoices, domainRenewal, rowsOf } from '../billing/renewals';
-import { startTestApp, type TestApp, walletMinor, invoiceById } from '../commerce/test-app';
+import { renewalInvoiceOf, startTestApp, type TestApp, walletMinor, invoiceById } from '../commerce/test-app';
 import type { Executor } from '../db';
 import {
   customerDomains,
@@ -56,12 +56,7 @@ async function domainWithRenewal(expiry = '2026-03-10') {
       createdAt: t.clock.now(),
     })
     .returning();
-  await renewalInvoices(t.app, { now: t.clock.now() });
-  const [r] = await t.db.orm
-    .select()
-    .from(renewals)
-    .where(and(eq(renewals.itemKind, 'domain'), eq(renewals.itemId, d!.id)));
-  return { u, d: d!, invoice: await invoiceRow(r!.invoiceId) };
+  return { u, d: d!, invoice: await renewalInvoiceOf(t, 'domain', d!.id) };
 }
 
 const invoiceRow = (id: number) => invoiceById(t, id);

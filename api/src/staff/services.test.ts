@@ -3,56 +3,25 @@
 import { and, eq } from 'drizzle-orm';
 import { hostingSuspension } from '../billing/hosting-suspension';
 import { renewalInvoices } from '../billing/renewal-invoices';
-import { invoiceById, startTestApp, type TestApp } from '../commerce/test-app';
-import { hostingPlans, users } from '../db/schema';
+import { hostingWithRenewal, invoiceById, staffAccounts, startTestApp, type TestApp } from '../commerce/test-app';
 import { invoices, userServices } from '../db/schema-commerce';
 import { renewals } from '../db/schema-lifecycle';
-import type { Role } from './access';
+import type { StaffRole } from './access';
 
 let t: TestApp;
-const staff: Partial<Record<Role, { id: number; auth: string; username: string }>> = {};
+let staff: Awaited<ReturnType<typeof staffAccounts>>;
 beforeAll(async () => {
   t = await startTestApp({ LOG_LEVEL: 'error' });
-  for (const role of ['support', 'billing', 'admin'] as const) {
-    const u = await t.user({ staff: true });
-    await t.db.orm.update(users).set({ role }).where(eq(users.id, u.id));
-    staff[role] = u;
-  }
+  staff = await staffAccounts(t);
 }, 120_000);
 afterAll(() => t?.close());
 beforeEach(() => t.clock.set(new Date('2026-03-03T10:00:00Z')));
 
-const as = (role: Role) => staff[role]!.auth;
-const cancel = (id: number | string, role: Role, reason: unknown = 'Customer asked to leave') =>
+const as = (role: StaffRole) => staff[role].auth;
+const cancel = (id: number | string, role: StaffRole, reason: unknown = 'Customer asked to leave') =>
   t.inject({ method: 'POST', url: `/staff/services/${id}/cancel/`, auth: as(role), payload: { reason } });
 
-/** A hosting service due on 2026-03-10 with its renewal invoice, as the lifecycle leaves it 7 days before. */
-async function serviceWithRenewal(userId: number) {
-  const [plan] = await t.db.orm.select().from(hostingPlans).limit(1);
-  const [s] = await t.db.orm
-    .insert(userServices)
-    .values({
-      userId,
-      serviceId: plan!.serviceId,
-      planId: plan!.id,
-      name: plan!.name,
-      billingcycle: 'Annually',
-      domain: `site-${userId}.com`,
-      regdate: '2025-03-10',
-      nextduedate: '2026-03-10',
-      serverhostname: 'server1.hosthub.test',
-      status: 'Active',
-      createdAt: t.clock.now(),
-    })
-    .returning();
-  await renewalInvoices(t.app, { now: t.clock.now() });
-  const [r] = await t.db.orm
-    .select()
-    .from(renewals)
-    .where(and(eq(renewals.itemKind, 'hosting'), eq(renewals.itemId, s!.id)));
-  return { service: s!, invoice: await invoiceById(t, r!.invoiceId) };
-}
-
+const serviceWithRenewal = (userId: number) => hostingWithRenewal(t, userId);
 const serviceRow = async (id: number) => (await t.db.orm.select().from(userServices).where(eq(userServices.id, id)))[0]!;
 
 test('billing cancels a service: Cancelled, auto-renew off, its open renewal invoice cancelled, the reason in the audit log', async () => {
@@ -109,7 +78,7 @@ test('a service without an open invoice is cancelled alone; an unknown id, or a 
   expect(done.json()).toMatchObject({ message: 'Service cancelled.', data: { invoices_cancelled: [] } });
   expect((await invoiceById(t, invoice.id)).status).toBe('Paid');
   for (const id of ['999999', 'abc', '1e3']) expect((await cancel(id, 'billing')).json()).toEqual({ detail: 'No such service.' });
-  const own = await serviceWithRenewal(staff.billing!.id);
+  const own = await serviceWithRenewal(staff.billing.id);
   expect((await cancel(own.service.id, 'billing')).statusCode).toBe(404);
   expect((await serviceRow(own.service.id)).status).toBe('Active');
 });

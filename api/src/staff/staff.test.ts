@@ -1,7 +1,7 @@
 // The operator's console: tickets, wallet adjustments, refunds (under races), bank transfers, catalogue, content and
 // the audit log written in the same transaction as each action.
 import { desc, eq, sql } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../commerce/test-app';
+import { staffAccounts, startTestApp, type TestApp } from '../commerce/test-app';
 import { users } from '../db/schema';
 import { invoices } from '../db/schema-commerce';
 import { settle } from '../payments/settle';
@@ -9,14 +9,10 @@ import { credit } from '../payments/wallet';
 import type { Role } from './access';
 
 let t: TestApp;
-const staff: Partial<Record<Role, { id: number; auth: string; username: string }>> = {};
+let staff: Partial<Record<Role, { id: number; auth: string; username: string }>> = {};
 beforeAll(async () => {
   t = await startTestApp();
-  for (const role of ['support', 'billing', 'admin'] as const) {
-    const u = await t.user({ staff: true });
-    await t.db.orm.update(users).set({ role }).where(eq(users.id, u.id));
-    staff[role] = u;
-  }
+  staff = await staffAccounts(t);
 }, 120_000);
 afterAll(() => t?.close());
 
