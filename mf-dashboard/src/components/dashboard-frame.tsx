@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
-import { useId, useState, type ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import { Page, PageTitle, SkeletonBlock, theme } from 'shared/ui';
 
 const LINKS = [
@@ -42,10 +42,29 @@ const Toggle = styled.button`
   &[aria-expanded='true'] svg { transform: rotate(180deg); }
 `;
 
+const Title = styled.h1`
+  &:focus { outline: none; }
+`;
+
+/**
+ * Set when a link of the side navigation is followed: every page has its own frame, so the followed link goes with the
+ * old page and focus with it. The new page's frame then puts focus on its heading: a keyboard user goes on from there,
+ * and a screen reader says which page this is.
+ */
+let followedTo: string | null = null;
+
 /** The dashboard pages' frame: a side navigation (a collapsible menu on phones) and the page's one <main>. */
 export function DashboardFrame({ title, children }: { title: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (followedTo === null || followedTo !== pathname.replace(/\/$/, '')) return;
+    followedTo = null;
+    const active = document.activeElement;
+    if (active === null || active === document.body) heading.current?.focus();
+  }, [pathname]);
   return (
     <Shell>
       <Side aria-label="Dashboard">
@@ -58,7 +77,14 @@ export function DashboardFrame({ title, children }: { title: string; children: R
         <ul id={listId} data-open={open}>
           {LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.end} onClick={() => setOpen(false)}>
+              <NavLink
+                to={link.to}
+                end={link.end}
+                onClick={() => {
+                  setOpen(false);
+                  followedTo = link.to;
+                }}
+              >
                 {link.label}
               </NavLink>
             </li>
@@ -67,7 +93,9 @@ export function DashboardFrame({ title, children }: { title: string; children: R
       </Side>
       <Page>
         <PageTitle title={title} />
-        <h1>{title}</h1>
+        <Title ref={heading} tabIndex={-1}>
+          {title}
+        </Title>
         {children}
       </Page>
     </Shell>
