@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatMoney } from 'shared/format';
 import { LoadState, useLoad } from 'shared/load';
-import { Button, Card, Dialog, EmptyState, Select, Table, TextField } from 'shared/ui';
+import { Button, Card, EmptyState, Select, Table, TextField } from 'shared/ui';
 import { adjustWallet } from '../api/adjust-wallet';
 import { cancelService } from '../api/cancel-service';
 import { getCustomer } from '../api/get-customer';
 import type { CustomerDetail, CustomerPayment } from '../api/types';
 import { useMay } from '../components/access';
 import { Row, Section, StaffFrame } from '../components/staff-frame';
+import { OneFieldDialog } from '../components/one-field-dialog';
 import { useAction } from '../components/use-action';
 
 export function CustomerPage() {
@@ -190,8 +191,24 @@ export function CustomerPage() {
           </>
         )}
       </LoadState>
-      <CancelServiceDialog
-        service={cancelling}
+      {/* Billing ends a hosting service, with a reason for the audit log; its open renewal invoice is cancelled with it. */}
+      <OneFieldDialog
+        item={cancelling}
+        itemKey={(svc) => svc.id}
+        title="Cancel service"
+        submit="Cancel service"
+        variant="danger"
+        intro={(svc) => (
+          <>
+            {serviceName(svc)} ends now: it is not renewed again, and its unpaid renewal invoice, if any, is cancelled. No money moves: refund
+            the invoice apart if it was paid.
+          </>
+        )}
+        label="Reason"
+        name="reason"
+        maxLength={500}
+        action={(svc, reason) => cancelService(svc.id, reason)}
+        done="Service cancelled."
         onClose={() => setCancelling(null)}
         onDone={() => {
           setCancelling(null);
@@ -216,36 +233,3 @@ function paymentStatus(p: CustomerPayment): string {
 const CANCELLABLE = ['Active', 'Suspended', 'Pending'];
 
 const serviceName = (s: Service) => (s.domain ? `${s.name} (${s.domain})` : s.name);
-
-/** Billing ends a hosting service, with a reason for the audit log; its open renewal invoice is cancelled with it. */
-function CancelServiceDialog({ service, onClose, onDone }: { service: Service | null; onClose(): void; onDone(): void }) {
-  return (
-    <Dialog open={service !== null} title="Cancel service" onClose={onClose}>
-      {service ? <CancelServiceForm key={service.id} service={service} onDone={onDone} /> : null}
-    </Dialog>
-  );
-}
-
-function CancelServiceForm({ service, onDone }: { service: Service; onDone(): void }) {
-  const [reason, setReason] = useState('');
-  const { busy, errors, run } = useAction();
-  return (
-    <form
-      aria-label="Cancel service"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void run(() => cancelService(service.id, reason), 'Service cancelled.').then((ok) => ok && onDone());
-      }}
-    >
-      <p>
-        {serviceName(service)} ends now: it is not renewed again, and its unpaid renewal invoice, if any, is cancelled. No money
-        moves: refund the invoice apart if it was paid.
-      </p>
-      <TextField label="Reason" name="reason" value={reason} error={errors.reason} onChange={(e) => setReason(e.target.value)} maxLength={500} required />
-      <Button type="submit" variant="danger" disabled={busy} aria-busy={busy}>
-        Cancel service
-      </Button>
-    </form>
-  );
-}

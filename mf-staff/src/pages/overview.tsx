@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatMoney } from 'shared/format';
 import { LoadState, useLoad } from 'shared/load';
-import { Button, Card, Dialog, TextField } from 'shared/ui';
+import { Button, Card } from 'shared/ui';
 import { getOverview } from '../api/get-overview';
 import { markRefunded } from '../api/mark-refunded';
 import type { Overview } from '../api/types';
 import { useMay } from '../components/access';
 import { Grid, StaffFrame } from '../components/staff-frame';
-import { useAction } from '../components/use-action';
+import { OneFieldDialog } from '../components/one-field-dialog';
 
 type ToRefund = NonNullable<Overview['payments_to_refund']>[number];
 
@@ -110,8 +110,23 @@ export function OverviewPage() {
           </Grid>
         )}
       </LoadState>
-      <MarkRefundedDialog
-        payment={refunding}
+      {/* Billing says a payment the gateway kept was refunded there, with the gateway's refund reference. */}
+      <OneFieldDialog
+        item={refunding}
+        itemKey={(p) => p.reference}
+        title="Refunded at the gateway"
+        submit="Mark refunded"
+        intro={(p) => (
+          <>
+            {p.reference} · {formatMoney(p.amount, p.currency)} · {p.username}. Refund it at the gateway first, then enter the gateway&apos;s
+            refund reference.
+          </>
+        )}
+        label="Gateway refund reference"
+        name="refund_reference"
+        maxLength={100}
+        action={(p, reference) => markRefunded(p.reference, reference)}
+        done="Marked refunded at the gateway."
         onClose={() => setRefunding(null)}
         onDone={() => {
           setRefunding(null);
@@ -119,46 +134,5 @@ export function OverviewPage() {
         }}
       />
     </StaffFrame>
-  );
-}
-
-/** Billing says a payment the gateway kept was refunded there, with the gateway's refund reference. */
-function MarkRefundedDialog({ payment, onClose, onDone }: { payment: ToRefund | null; onClose(): void; onDone(): void }) {
-  return (
-    <Dialog open={payment !== null} title="Refunded at the gateway" onClose={onClose}>
-      {payment ? <MarkRefundedForm key={payment.reference} payment={payment} onDone={onDone} /> : null}
-    </Dialog>
-  );
-}
-
-function MarkRefundedForm({ payment, onDone }: { payment: ToRefund; onDone(): void }) {
-  const [reference, setReference] = useState('');
-  const { busy, errors, run } = useAction();
-  return (
-    <form
-      aria-label="Mark refunded"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void run(() => markRefunded(payment.reference, reference), 'Marked refunded at the gateway.').then((ok) => ok && onDone());
-      }}
-    >
-      <p>
-        {payment.reference} · {formatMoney(payment.amount, payment.currency)} · {payment.username}. Refund it at the gateway first, then
-        enter the gateway&apos;s refund reference.
-      </p>
-      <TextField
-        label="Gateway refund reference"
-        name="refund_reference"
-        value={reference}
-        error={errors.refund_reference}
-        onChange={(e) => setReference(e.target.value)}
-        maxLength={100}
-        required
-      />
-      <Button type="submit" disabled={busy} aria-busy={busy}>
-        Mark refunded
-      </Button>
-    </form>
   );
 }
