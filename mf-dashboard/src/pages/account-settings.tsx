@@ -11,7 +11,7 @@ import { deleteAccount } from '../api/delete-account';
 import { exportData } from '../api/export-data';
 import { getMe } from '../api/get-me';
 import { reauthWithPassword } from '../api/reauthenticate';
-import { fieldError, problemText } from '../components/form-errors';
+import { problemText, serverErrors } from '../components/form-errors';
 import { SettingsFrame } from '../components/settings-frame';
 import { useLoad } from 'shared/load';
 
@@ -30,15 +30,6 @@ const Row = styled.div`
 `;
 
 type ServerErrors = Partial<Record<string, string>>;
-/** Field messages from a DRF 400 answer, for the fields of a form. */
-function serverErrors(error: unknown, fields: string[]): ServerErrors | null {
-  const out: ServerErrors = {};
-  for (const f of fields) {
-    const message = fieldError(error, f);
-    if (message) out[f] = message;
-  }
-  return Object.keys(out).length > 0 ? out : null;
-}
 
 /** Remounted (new key) after a change, so the fields empty themselves. */
 function PasswordForm() {

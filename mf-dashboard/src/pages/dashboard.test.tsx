@@ -43,20 +43,21 @@ it('hides the balance as stars until the eye toggle shows it, and hides it again
   expect(screen.queryByText('$1,234.50')).not.toBeInTheDocument();
 });
 
-it('shows, with the balance, what the wallet holds in another currency (a refund or a credit in it)', async () => {
-  currencyStore.setState({ code: 'NGN' });
-  fakeApi({
-    ...base,
-    'GET payment/wallet-balance': {
-      body: [
-        { balance: 9881.61, currency: { code: 'NGN' } },
-        { balance: 50, currency: { code: 'USD' } },
-      ],
-    },
-  });
+/** The dashboard in `code`, with these wallet balances, its balance shown. */
+async function balanceShown(code: string, balances: [number, string][]) {
+  currencyStore.setState({ code });
+  fakeApi({ ...base, 'GET payment/wallet-balance': { body: balances.map(([balance, c]) => ({ balance, currency: { code: c } })) } });
   const user = userEvent.setup();
   renderAt('/dashboard', <DashboardPage />);
   await user.click(await screen.findByRole('button', { name: 'Show balance' }));
+  return user;
+}
+
+it('shows, with the balance, what the wallet holds in another currency (a refund or a credit in it)', async () => {
+  const user = await balanceShown('NGN', [
+    [9881.61, 'NGN'],
+    [50, 'USD'],
+  ]);
   expect(await screen.findByText('₦9,881.61')).toBeInTheDocument();
   expect(screen.getByText('Also in your wallet: $50.00')).toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Hide balance' }));
@@ -64,19 +65,10 @@ it('shows, with the balance, what the wallet holds in another currency (a refund
 });
 
 it("heads with the display currency's balance, whichever currency was used last (a staff credit in naira)", async () => {
-  currencyStore.setState({ code: 'USD' });
-  fakeApi({
-    ...base,
-    'GET payment/wallet-balance': {
-      body: [
-        { balance: 15000, currency: { code: 'NGN' } },
-        { balance: 499.55, currency: { code: 'USD' } },
-      ],
-    },
-  });
-  const user = userEvent.setup();
-  renderAt('/dashboard', <DashboardPage />);
-  await user.click(await screen.findByRole('button', { name: 'Show balance' }));
+  await balanceShown('USD', [
+    [15000, 'NGN'],
+    [499.55, 'USD'],
+  ]);
   expect(await screen.findByText('$499.55')).toBeInTheDocument();
   expect(screen.getByText('Also in your wallet: ₦15,000.00')).toBeInTheDocument();
 });
