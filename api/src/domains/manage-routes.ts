@@ -167,7 +167,7 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
       throw validationError({ name: DOMAIN_MESSAGES.nameHasCname(fqdn(d.domainname, r.name)) });
     if (others.some((o) => repo.sameRecord(o, r))) throw nonFieldError(DOMAIN_MESSAGES.duplicateRecord);
     // The RRset must fit in an answer the DNS server can send (dns/responder.ts answers SERVFAIL to one that cannot).
-    const rrset = [...others.filter((o) => o.type === r.type).map((o) => ({ ...o, flags: o.caaFlags, tag: o.caaTag })), r];
+    const rrset = [...others.filter((o) => o.type === r.type).map((o) => recordOut(d.domainname, o)), r];
     const owner = fqdn(d.domainname, r.name);
     const bytes = answerBytes(owner, rrset);
     if (bytes > MAX_RRSET_BYTES) throw validationError({ value: DOMAIN_MESSAGES.rrsetTooBig(owner, r.type, bytes) });
