@@ -1,5 +1,6 @@
-// Staff customers: search by username, e-mail, name (first, last or both) or domain; one customer's profile, wallet (balances and ledger),
-// domains, services, invoices, gateway payments (the latest 50) and tickets; wallet adjustments (credit or debit, with a required reason).
+// Staff customers: search by username, e-mail, name (first, last or both) or domain; one customer's profile, wallet
+// (balances and ledger), domains, services, invoices, gateway payments (the latest 50) and tickets; wallet adjustments
+// (credit or debit, with a required reason).
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
