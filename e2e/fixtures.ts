@@ -93,6 +93,18 @@ export async function useSession(page: Page, session: { access: string; refresh?
   await page.evaluate((s) => localStorage.setItem('session', JSON.stringify(s)), session);
 }
 
+/**
+ * Opens `path` and waits until its scripts have run: the header asks for the cart count once the page has hydrated. A
+ * server-rendered page starts its scripts once its largest element is painted (issue 21), so its 'load' and
+ * 'networkidle' may both come before that (seen in CI: 'networkidle' and no federation runtime yet).
+ */
+export async function gotoHydrated(page: Page, path: string) {
+  const hydrated = page.waitForResponse((r) => r.url().startsWith(`${E2E.api}/api/cart/`));
+  const response = await page.goto(path);
+  await hydrated;
+  return response;
+}
+
 /** An API client with a customer's session (none: a visitor's). Dispose of it when done. */
 export function apiAs(access?: string): Promise<APIRequestContext> {
   return request.newContext({ baseURL: E2E.api, extraHTTPHeaders: access ? { Authorization: `Token ${access}` } : {} });

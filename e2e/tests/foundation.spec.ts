@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '../fixtures';
+import { expect, gotoHydrated, test } from '../fixtures';
 import { E2E } from '../env';
 
 const root = path.join(__dirname, '..', '..');
@@ -20,10 +20,9 @@ test('every shared module is loaded once, and no remote fetches its own copy', a
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
   for (const url of ['/', '/blog', '/search?query=example.com', '/cart', '/auth', '/pricing']) {
-    await page.goto(url);
+    // Each page hydrated, its remote loaded, before the next page; the federation runtime is there after the last.
+    await gotoHydrated(page, url);
     await expect(page.locator('main').first()).toBeVisible();
-    // A server-rendered page (issue 21) starts its scripts once its largest element is painted: each page's remote
-    // is loaded before the next page, and the federation runtime is there to be read after the last.
     await page.waitForLoadState('networkidle');
   }
   const share = await page.evaluate(() => {
@@ -64,9 +63,9 @@ test('every shared module is loaded once, and no remote fetches its own copy', a
 test("the first page's remote is requested early, each file once", async ({ page }) => {
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
-  await page.goto('/');
-  await expect(page.getByText('Join the Hosting Revolution.')).toBeVisible();
   // A server-rendered page (issue 21) runs index.html's early script once its largest element is painted.
+  await gotoHydrated(page, '/');
+  await expect(page.getByText('Join the Hosting Revolution.')).toBeVisible();
   await page.waitForLoadState('networkidle');
   const origin = `http://localhost:${E2E.remotePorts.mf_content}/`;
   const manifest = (await (await page.request.get(`${origin}mf-manifest.json`)).json()) as {

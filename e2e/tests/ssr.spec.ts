@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { request, type Page } from '@playwright/test';
 import { E2E } from '../env';
-import { apiLogin, createCustomer, expect, test, useSession as storeSession } from '../fixtures';
+import { apiLogin, createCustomer, expect, gotoHydrated, test, useSession as storeSession } from '../fixtures';
 
 /** Public pages and the main heading each shows without scripts. */
 const PAGES: [path: string, heading: RegExp][] = [
@@ -151,14 +151,7 @@ test.describe('with scripts', () => {
     page.on('request', (r) => {
       if (r.url().startsWith(E2E.api) && r.method() === 'GET') api.push(new URL(r.url()).pathname + new URL(r.url()).search);
     });
-    /** Opens `path` and waits for its hydration: the header asks for the cart count once its effects have run (a
-     *  server-rendered page's 'load' and 'networkidle' may both come before its scripts start). */
-    const visit = async (path: string) => {
-      const hydrated = page.waitForResponse((r) => r.url().startsWith(`${E2E.api}/api/cart/`));
-      const response = await page.goto(path);
-      await hydrated;
-      return response;
-    };
+    const visit = (path: string) => gotoHydrated(page, path);
     const post = await firstPostPath();
     // A post at its address in the blog and at the alias the spec also routes (/blogpost/{slug}).
     const posts: [string, RegExp][] = [[post, /.+/], [post.replace('/blog/blogpost/', '/blogpost/'), /.+/]];
