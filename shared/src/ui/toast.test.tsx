@@ -71,3 +71,50 @@ it('after a reload shows a persisted message only for what is left of its time',
   render(<Toast />);
   expect(screen.queryByText('Deposit initiated')).toBeNull();
 });
+
+describe('where it stands', () => {
+  // jsdom lays nothing out: the window is 390 × 844 (a phone), the toast 358 × 60 at the bottom right corner.
+  const rect = (top: number, height: number, left = 16, width = 358) =>
+    ({ top, bottom: top + height, left, right: left + width, width, height, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
+  let spy: jest.SpyInstance;
+  beforeEach(() => {
+    Object.assign(window, { innerWidth: 390, innerHeight: 844 });
+    spy = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      if (this.dataset.type) return rect(768, 60);
+      return rect(Number(this.dataset.top ?? 0), 44);
+    });
+  });
+  afterEach(() => spy.mockRestore());
+  const place = () => document.querySelector('[data-type]')!.getAttribute('data-place');
+
+  it('goes to the top while it would cover the focused control, and back when focus moves away', () => {
+    render(
+      <>
+        <button type="button" data-top="100">Up here</button>
+        <button type="button" data-top="790">Pay</button>
+        <Toast />
+      </>,
+    );
+    screen.getByRole('button', { name: 'Pay' }).focus();
+    act(() => showToast('ERROR', 'Payment failed'));
+    expect(place()).toBe('top');
+    act(() => screen.getByRole('button', { name: 'Up here' }).focus());
+    expect(place()).toBe('bottom');
+    act(() => screen.getByRole('button', { name: 'Pay' }).focus());
+    expect(place()).toBe('top');
+  });
+
+  it('stays at the bottom when focus is elsewhere or on its own close button', () => {
+    render(
+      <>
+        <button type="button" data-top="100">Up here</button>
+        <Toast />
+      </>,
+    );
+    screen.getByRole('button', { name: 'Up here' }).focus();
+    act(() => showToast('SUCCESS', 'Saved'));
+    expect(place()).toBe('bottom');
+    act(() => screen.getByRole('button', { name: 'Close notification' }).focus());
+    expect(place()).toBe('bottom');
+  });
+});

@@ -1,11 +1,30 @@
 import styled from '@emotion/styled';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { hideToast, useToast } from 'shared/toast';
 import { theme } from './theme';
 
+/** The toast's distance from the window's edges, in px. */
+const EDGE = 16;
+
+/**
+ * Whether the toast, at its usual place (the bottom right corner), would cover the focused control: on a phone it spans
+ * the width, and a form's button at the bottom of the screen is where focus is after a call that shows a toast. The
+ * toast then stands at the top (WCAG 2.4.11, focus not obscured), where it goes back to when focus moves away.
+ */
+function coversFocus(box: HTMLElement): boolean {
+  const focused = document.activeElement;
+  if (!focused || focused === document.body || box.contains(focused)) return false;
+  const f = focused.getBoundingClientRect();
+  const { width, height } = box.getBoundingClientRect();
+  const right = window.innerWidth - EDGE;
+  const bottom = window.innerHeight - EDGE;
+  return f.bottom > bottom - height && f.top < bottom && f.right > right - width && f.left < right;
+}
+
 const Box = styled.div<{ tone: 'success' | 'error' | 'warning' }>`
-  position: fixed; right: 1rem; bottom: 1rem; z-index: 2000; max-width: min(440px, calc(100vw - 2rem));
+  position: fixed; right: ${EDGE}px; bottom: ${EDGE}px; z-index: 2000;
+  max-width: min(440px, calc(100vw - ${2 * EDGE}px));
   display: flex; align-items: flex-start; gap: .75rem; padding: .9rem 1rem; border-radius: ${theme.radius};
   background: #fff; color: ${theme.color.text}; box-shadow: 0 8px 30px rgba(20,20,43,.18);
   border-left: 6px solid ${(p) => theme.color[p.tone]};
@@ -14,6 +33,7 @@ const Box = styled.div<{ tone: 'success' | 'error' | 'warning' }>`
   button { border: 0; background: transparent; cursor: pointer; font-size: 1.4rem; line-height: 1; min-width: 32px;
     min-height: 32px; color: ${theme.color.muted}; border-radius: 6px; }
   button:focus-visible { outline: 3px solid ${theme.color.primary}; }
+  &[data-place='top'] { top: ${EDGE}px; bottom: auto; }
 `;
 
 function Icon({ tone }: { tone: 'success' | 'error' | 'warning' }) {
@@ -39,12 +59,29 @@ export function Toast() {
     const timer = setTimeout(hideToast, Math.max(0, shownAt + timeout - Date.now()));
     return () => clearTimeout(timer);
   }, [showSnackbar, timeout, shownAt, id]);
+  const box = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState(false);
+  useLayoutEffect(() => {
+    if (!showSnackbar) return;
+    const place = () => {
+      if (box.current) setTop(coversFocus(box.current));
+    };
+    place();
+    document.addEventListener('focusin', place);
+    window.addEventListener('scroll', place, { capture: true, passive: true });
+    window.addEventListener('resize', place);
+    return () => {
+      document.removeEventListener('focusin', place);
+      window.removeEventListener('scroll', place, { capture: true });
+      window.removeEventListener('resize', place);
+    };
+  }, [showSnackbar, label]);
   const tone = type === 'SUCCESS' ? 'success' : type === 'ERROR' ? 'error' : 'warning';
   // A live region of its own at the end of <body>: an open dialog leaves it reachable (see Dialog).
   return createPortal(
     <div aria-live={tone === 'error' ? 'assertive' : 'polite'} role={tone === 'error' ? 'alert' : 'status'} data-live-region="">
       {showSnackbar ? (
-        <Box tone={tone} data-type={type}>
+        <Box ref={box} tone={tone} data-type={type} data-place={top ? 'top' : 'bottom'}>
           <Icon tone={tone} />
           <p>{label}</p>
           <button type="button" aria-label="Close notification" onClick={hideToast}>
