@@ -19,9 +19,10 @@ const only = process.argv.slice(2);
 const want = (step) => only.length === 0 || only.includes(step);
 
 // Jest's default is a worker fewer than the cores (one on this 2-core machine): its main process only waits, so the
-// API suites (Node 24, PostgreSQL) run one worker per core. Measured on 2 cores: on Node 24 265 -> 170 s, on
-// PostgreSQL 127 -> 78 s (each test file has a database of its own: api/src/test/app.ts). Not the jest step: with
-// two workers (298 -> 199 s) a browser test's 1 s wait for a dialog ran out once in a full run.
+// API suites run one worker per core. Measured on 2 cores: on Node 24 265 -> 170 s, on PostgreSQL 127 -> 78 s (each
+// test file has a database of its own: api/src/test/app.ts). Not the browser packages' tests: with two workers a
+// browser test's 1 s wait for a dialog ran out once in a full run. So jest runs twice: the browser packages and the
+// storefront's scripts with the default, the API with a worker per core (its 246 s of tests with one worker).
 const jestWorkers = `--maxWorkers=${availableParallelism()}`;
 
 let passed = 0;
@@ -126,10 +127,15 @@ if (want('build')) tally('build', run('build', 'node', ['scripts/build.mjs']));
 if (want('typecheck')) tally('typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
 if (want('lint')) tally('lint', run('lint', 'npx', ['--no-install', 'eslint', '.', '--max-warnings=0']));
 if (want('jest')) {
-  const out = path.join(results, 'jest.json');
   // PGlite (the API's embedded database) needs Node's VM modules under Jest.
-  const ok = run('jest', 'node', ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${out}`]);
-  tally('jest', ok, countJest(out));
+  const jest = (label, file, args) => {
+    const out = path.join(results, file);
+    rmSync(out, { force: true }); // a run that ends before writing it is not read as the last one's results
+    const ok = run(label, 'node', ['--experimental-vm-modules', '--no-warnings', 'node_modules/jest/bin/jest.js', '--ci', ...args, '--json', `--outputFile=${out}`]);
+    tally(label, ok, countJest(out));
+  };
+  jest('jest', 'jest.json', ['--ignoreProjects', 'api']);
+  jest('api (jest)', 'jest-api.json', ['--selectProjects', 'api', jestWorkers]);
 }
 const otherNodes = Boolean(process.env.CI) || only.includes('node-versions');
 /** `node` from the machine, or Node `major` from the npm `node` package. */
