@@ -47,6 +47,15 @@ const SSR_ON = process.env.SSR !== 'false';
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
 
 /**
+ * A page, not a file: a browser's navigation says text/html; a crawler or link-preview fetcher often sends `*\/*` or no
+ * Accept at all (curl, Slack's and Facebook's fetchers), and gets the rendered page too, unless the path names a file
+ * (an extension: scripts, images, manifests).
+ */
+function asksForPage(url, accept = '*/*') {
+  return /text\/html/.test(accept) || (/\*\/\*/.test(accept) && !/\.[a-z0-9]+$/i.test(url.split('?')[0]));
+}
+
+/**
  * @param {{port: number, host?: string, dir?: string, config: () => any, pageTtlMs?: number, log?: (msg: string) => void}} opts
  *   `config` returns config.json's object (webpack.common.cjs runtimeConfig: it reads its files on every call).
  */
@@ -271,7 +280,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
       const storefrontUrl = cfg.origin || process.env.STOREFRONT_URL;
       if (await handleSeo(req, res, { apiBaseUrl: cfg.apiBaseUrl, storefrontUrl, protectedPrefixes, apiHeaders })) return;
       const url = req.url ?? '/';
-      const isPage = (req.method === 'GET' || req.method === 'HEAD') && /text\/html/.test(req.headers.accept ?? '') && url !== '/config.json';
+      const isPage = (req.method === 'GET' || req.method === 'HEAD') && url !== '/config.json' && asksForPage(url, req.headers.accept);
       // `X-Storefront-Render: client` asks for the client-rendered page (what a visitor gets when the server
       // could not render it): for debugging, and for journeys that take the API away from the browser only.
       const wantsClient = req.headers['x-storefront-render'] === 'client';

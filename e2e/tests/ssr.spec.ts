@@ -50,6 +50,20 @@ function watchConsole(page: Page): string[] {
   return problems;
 }
 
+/** GET through node:http, as sent: no path normalised, and only the headers given (Accept: text/html by default). */
+const rawGet = (path: string, headers: Record<string, string> = { Accept: 'text/html' }) =>
+  new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    const url = new URL(E2E.storefront);
+    http
+      .get({ host: url.hostname, port: url.port, path, headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      })
+      .on('error', reject);
+  });
+
 test.describe('without scripts', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -95,22 +109,27 @@ test.describe('without scripts', () => {
 
   test('a path with dot segments a raw client sent is the 404 page with status 404, not 200', async () => {
     // Playwright resolves '/%2e%2e/' as a browser would: the raw request goes out through node:http.
-    const rawGet = (path: string) =>
-      new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const url = new URL(E2E.storefront);
-        http
-          .get({ host: url.hostname, port: url.port, path, headers: { Accept: 'text/html' } }, (res) => {
-            let body = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk: string) => (body += chunk));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-          })
-          .on('error', reject);
-      });
     const dots = await rawGet('/%2e%2e/');
     expect(dots.status).toBe(404);
     expect(dots.body).toContain('Page Not Found');
     expect((await rawGet('/')).status).toBe(200);
+  });
+
+  test('a crawler or link-preview fetcher that accepts anything, or sends no Accept, gets the rendered page; files stay files', async () => {
+    const post = await firstPostPath();
+    for (const headers of [{ Accept: '*/*' }, {}]) {
+      for (const [path, heading] of [['/', 'Join the Hosting Revolution'], ['/blog', 'Blog'], ['/pricing', 'Simple and Flexible Pricing Plans']]) {
+        const page = await rawGet(path, headers);
+        expect(page.headers['x-storefront-render'], `${path} ${JSON.stringify(headers)}`).toMatch(/^server/);
+        expect(page.body, path).toContain(heading);
+        expect(page.body, path).toMatch(/<title\b[^>]*>[^<]+\| HostHub<\/title>/);
+      }
+      const shared = await rawGet(post, headers);
+      expect(shared.body).toMatch(/<meta\b[^>]*property="og:title" content="[^"]+"/);
+    }
+    // A file is the file whatever the Accept header says: config.json, robots.txt.
+    expect(JSON.parse((await rawGet('/config.json', {})).body)).toHaveProperty('remotes');
+    expect((await rawGet('/robots.txt', {})).body).toContain('Disallow: /dashboard');
   });
 
   test("the shell's addresses that lead elsewhere are redirects", async ({ page, request }) => {
