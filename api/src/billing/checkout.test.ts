@@ -109,6 +109,26 @@ test("hosting for a name another customer holds in this store is refused at chec
   expect((await checkout(mallory.auth)).json().data.status).toBe('Paid');
 });
 
+test("each hosting plan goes on a server of its service's kind: Shared on web*, WordPress on wp*, VPS on vps*", async () => {
+  const u = await t.user();
+  await fund(u.id, 1_000_000);
+  const catalogue = (await t.inject({ url: '/hosting/services/' })).json() as { id: number; hosting_plans: { id: number }[] }[];
+  const domain = freshName();
+  expect((await addDomain(u.auth, domain)).statusCode).toBe(200);
+  for (const service of [2, 3, 4]) {
+    for (const plan of catalogue.find((s) => s.id === service)!.hosting_plans) {
+      const add = await t.inject({ method: 'POST', url: '/api/cart/', auth: u.auth, payload: { service_id: service, product_id: plan.id, metadata: { domain_name: domain } } });
+      expect(add.statusCode).toBe(200);
+    }
+  }
+  expect((await checkout(u.auth)).json().data.status).toBe('Paid');
+  const hosts = ((await t.inject({ url: '/api/user_services/', auth: u.auth })).json() as { name: string; serverhostname: string }[]).map(
+    (s) => [s.name.split(' ')[0], s.serverhostname.split('.')[0]!.replace(/\d+$/, '')],
+  );
+  expect(hosts).toHaveLength(9);
+  for (const [name, host] of hosts) expect([name, host]).toEqual([name, { Shared: 'web', WordPress: 'wp', VPS: 'vps' }[name!]]);
+});
+
 test('the invoice total is the server price plus 7.5 % VAT, in the currency asked for', async () => {
   const u = await t.user();
   await fund(u.id, 5_000_000, 'NGN');

@@ -210,7 +210,8 @@ test('from an empty cart to a provisioned domain and hosting service', async () 
       nextduedate: '2027-03-03',
       auto_renew: true,
       status: 'Active',
-      serverhostname: expect.stringMatching(/\.storefront-hosting\.net$/),
+      // A Shared Hosting plan: on one of the shared servers.
+      serverhostname: expect.stringMatching(/^web\d\.lagos\.storefront-hosting\.net$/),
     }),
   ]);
   expect(svc[0]!.name).toContain(plan.name);

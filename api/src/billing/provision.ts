@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CUSTOM_NAMESERVERS_MIN, PAYMENT_METHODS } from 'shared/schemas';
 import { uniqueViolation } from '../accounts/repository';
 import type { Executor } from '../db';
+import { services } from '../db/schema';
 import {
   cartItems,
   carts,
@@ -38,8 +39,12 @@ export function addToDate(d: Date, years: number, months = 0): string {
   return t.toISOString().slice(0, 10);
 }
 
-const HOSTS = ['web1', 'web2', 'web3', 'wp1', 'wp2', 'vps1'];
-export const serverHostname = (seed: number) => `${HOSTS[seed % HOSTS.length]}.lagos.storefront-hosting.net`;
+/** The servers of each kind of hosting: a service whose name says WordPress or VPS runs on those, any other on web*. */
+const HOSTS = { wordpress: ['wp1', 'wp2'], vps: ['vps1'], shared: ['web1', 'web2', 'web3'] };
+export function serverHostname(seed: number, serviceName: string): string {
+  const pool = /wordpress/i.test(serviceName) ? HOSTS.wordpress : /\bvps\b|virtual private/i.test(serviceName) ? HOSTS.vps : HOSTS.shared;
+  return `${pool[seed % pool.length]}.lagos.storefront-hosting.net`;
+}
 
 export interface Provisioned {
   /** `authCode`: a transfer's EPP code as the invoice line holds it (sealed, see domains/epp-codes). */
@@ -69,6 +74,11 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
 
   // Renewal lines (the lifecycle's invoices) provision nothing new: they extend their item by one period, once.
   await applyRenewals(tx, inv.id, now);
+  // A hosting plan's server is of its service's kind (serverHostname).
+  const serviceNames = new Map<number, string>();
+  if (items.some((i) => i.kind === 'hosting')) {
+    for (const r of await tx.select({ id: services.id, name: services.name }).from(services)) serviceNames.set(r.id, r.name);
+  }
   for (const item of items) {
     if (item.kind === 'domain_renewal' || item.kind === 'hosting_renewal' || item.kind === 'restore_fee') continue;
     if (item.kind === 'hosting') {
@@ -83,7 +93,7 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
         domain: item.domainName ?? firstDomain,
         regdate: today,
         nextduedate: addToDate(now, 1),
-        serverhostname: serverHostname(item.id),
+        serverhostname: serverHostname(item.id, serviceNames.get(item.serviceId) ?? ''),
         status: 'Active',
         createdAt: now,
       });
