@@ -30,8 +30,9 @@ export type Invoice = typeof invoices.$inferSelect;
 const orderedNameservers = (list: readonly string[] | null): string[] =>
   list && list.length >= CUSTOM_NAMESERVERS_MIN ? [...list] : [];
 
-export const paymentMethodLabel = (kind: string) =>
-  PAYMENT_METHODS.find((m) => m.value === kind)?.label ?? kind;
+/** How the customer is told an invoice is (to be) paid: a bank transfer staff recorded (mark-paid), else its kind. */
+export const paymentMethodLabel = (inv: { paymentKind: string; bankReference: string | null }) =>
+  inv.bankReference ? 'Bank transfer' : (PAYMENT_METHODS.find((m) => m.value === inv.paymentKind)?.label ?? inv.paymentKind);
 
 /** 'YYYY-MM-DD' of `d` (UTC) plus some years and months. */
 export function addToDate(d: Date, years: number, months = 0): string {
@@ -68,7 +69,7 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
     .where(eq(invoiceItems.invoiceId, inv.id))
     .orderBy(invoiceItems.id);
   const firstDomain = items.find((i) => i.kind !== 'hosting')?.domainName ?? '';
-  const method = paymentMethodLabel(inv.paymentKind);
+  const method = paymentMethodLabel(inv);
   const today = now.toISOString().slice(0, 10);
   const names: Provisioned['names'] = [];
 

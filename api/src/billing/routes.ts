@@ -17,7 +17,7 @@ function invoiceView(i: Invoice) {
   return {
     id: i.id,
     invoicenum: i.invoicenum,
-    paymentmethod: paymentMethodLabel(i.paymentKind),
+    paymentmethod: paymentMethodLabel(i),
     notes: i.notes,
     duedate: i.dueDate,
     total: toMajor(i.totalMinor),

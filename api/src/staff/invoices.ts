@@ -190,8 +190,10 @@ export async function invoiceAdminRoutes(app: FastifyInstance) {
       const tx = txRaw as unknown as Executor;
       const inv = await load(tx, (request.params as { id: string }).id, true);
       if (inv.status !== 'Unpaid') throw validationError({ reference: `Invoice ${inv.invoicenum} is ${inv.status.toLowerCase()}, not unpaid.` });
+      // The reference first: what the invoice provisions records its payment method (a domain's 'Bank transfer').
+      await tx.update(invoices).set({ bankReference: body.reference }).where(eq(invoices.id, inv.id));
       provisioned = await payInvoice(tx, inv.id, now);
-      const [u] = await tx.update(invoices).set({ bankReference: body.reference }).where(eq(invoices.id, inv.id)).returning();
+      const [u] = await tx.select().from(invoices).where(eq(invoices.id, inv.id));
       const [owner] = await tx.select({ username: users.username }).from(users).where(eq(users.id, inv.userId));
       await audit(
         tx,

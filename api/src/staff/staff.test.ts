@@ -205,7 +205,9 @@ test('an unpaid invoice marked paid by bank transfer (with its reference) is pro
   const ok = await t.inject({ method: 'POST', url, auth: as('billing'), payload: { reference: 'GTB-2026-0042' } });
   expect(ok.json().data).toMatchObject({ status: 'Paid', bank_reference: 'GTB-2026-0042', user: c.id, username: c.username });
   expect((await t.inject({ method: 'POST', url, auth: as('billing'), payload: { reference: 'again' } })).statusCode).toBe(400);
-  expect((await t.inject({ url: '/domain/', auth: c.auth })).json()).toEqual([expect.objectContaining({ domainname: name })]);
+  // The customer is told what paid it, as staff are: a bank transfer, not the gateway asked for at checkout.
+  expect((await t.inject({ url: '/domain/', auth: c.auth })).json()).toEqual([expect.objectContaining({ domainname: name, paymentmethodname: 'Bank transfer' })]);
+  expect((await t.inject({ url: `/api/invoices/${inv.invoice_id}/`, auth: c.auth })).json()).toMatchObject({ paymentmethod: 'Bank transfer', status: 'Paid' });
   expect((await audits('invoice.mark_paid')).some((e) => e.target_id === inv.invoicenum)).toBe(true);
 });
 
