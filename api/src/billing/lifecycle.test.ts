@@ -253,6 +253,11 @@ test('auto-pay: from 7 days before, only when the wallet covers it, once, extend
   await run();
   const [inv] = (await invoicesOf(u.auth)).filter((i) => i.status === 'Unpaid');
   expect(inv).toBeDefined();
+  // The 7-day reminder says the wallet does not cover it, and by how much, rather than that it will be paid.
+  const [reminder] = (await mailsTo(u.email)).filter((m) => String(m.subject).includes('in 7 days'));
+  const total = `USD ${inv!.total.toFixed(2)}`;
+  expect(reminder!.text).toContain(`Auto-renew is on, but your wallet holds USD 0.00, not enough to pay it: add ${total} to your wallet before 2027-03-03, or pay the invoice yourself.`);
+  expect(reminder!.text).not.toContain('when the balance covers it');
   // Topped up later the same day: today's try already happened, tomorrow's pays.
   await fund(u.id, 50_000);
   await run();

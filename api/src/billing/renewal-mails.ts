@@ -23,6 +23,9 @@ export interface RenewalMailFacts {
   itemKind?: 'domain' | 'hosting';
   /** The restore fee in the invoice's currency (domains). */
   restoreFeeMinor?: number;
+  /** The wallet's balance in the invoice's currency when the mail is sent: with auto-renew on, a wallet short of the
+   *  amount is named, with what is missing (auto-pay would not pay it). */
+  walletMinor?: number;
 }
 
 /** What an unpaid renewal leads to, with its dates (the contract's lifecycle constants). */
@@ -60,9 +63,12 @@ export function renewalMail(kind: ReminderKind, f: RenewalMailFacts): MailMessag
       : kind === 'created'
         ? `We created invoice ${f.invoicenum} for the renewal of ${f.item}, due on ${f.dueDate}.`
         : `Invoice ${f.invoicenum} for the renewal of ${f.item} is due on ${f.dueDate}.`;
-  const auto = f.autoRenew
-    ? 'Auto-renew is on: we pay it from your wallet from 7 days before the due date when the balance covers it.'
-    : 'Auto-renew is off: pay the invoice yourself to keep the service.';
+  const wallet = Math.max(0, f.walletMinor ?? 0);
+  const auto = !f.autoRenew
+    ? 'Auto-renew is off: pay the invoice yourself to keep the service.'
+    : f.walletMinor !== undefined && wallet < f.totalMinor
+      ? `Auto-renew is on, but your wallet holds ${formatMoney(wallet, f.currency)}, not enough to pay it: add ${formatMoney(f.totalMinor - wallet, f.currency)} to your wallet${kind === 'overdue' ? '' : ` before ${f.dueDate}`}, or pay the invoice yourself.`
+      : 'Auto-renew is on: we pay it from your wallet from 7 days before the due date when the balance covers it.';
   const next = kind === 'overdue' ? whatNext(f) : null;
   const text = [hello, '', lead, `Amount due: ${amount}`, ...(next ? [next] : []), '', `Pay it here: ${link}`, auto, '', `The ${f.product} team`].join('\n');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>

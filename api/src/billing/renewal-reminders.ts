@@ -2,7 +2,7 @@
 // after, each at most once per item and period (mark 'reminder:7d:domain:42:2027-03-03', written in the transaction
 // that queues the mail). A reminder whose day the jobs missed (the clock jumped past it, a pass did not run) is sent at
 // the next run within its window, saying the days actually left: the 7-day one until 2 days before, the 1-day one on its
-// day only, the overdue one while the invoice is unpaid.
+// day only, the overdue one while the invoice is unpaid. With auto-renew on, each says whether the wallet covers it.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db';
@@ -22,6 +22,7 @@ interface Due {
   first_name: string;
   item: string | null;
   auto_renew: boolean | null;
+  wallet_minor: string | number;
 }
 
 export async function renewalReminders(app: FastifyInstance, { now }: { now: Date }): Promise<number> {
@@ -36,7 +37,8 @@ export async function renewalReminders(app: FastifyInstance, { now }: { now: Dat
                     WHEN ${today}::date >= r.due_date - 7 AND ${today}::date < r.due_date - 1 THEN '7d'
                END AS kind,
                coalesce(d.domainname, CASE WHEN s.domain <> '' THEN s.name || ' (' || s.domain || ')' ELSE s.name END) AS item,
-               coalesce(d.auto_renew, s.auto_renew) AS auto_renew
+               coalesce(d.auto_renew, s.auto_renew) AS auto_renew,
+               (SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w WHERE w.user_id = r.user_id AND w.currency = i.currency) AS wallet_minor
         FROM renewals r
         JOIN invoices i ON i.id = r.invoice_id AND i.status = 'Unpaid'
         JOIN users u ON u.id = r.user_id
@@ -68,6 +70,7 @@ export async function renewalReminders(app: FastifyInstance, { now }: { now: Dat
           daysLeft: daysBetween(today, r.due_date),
           itemKind: r.item_kind,
           restoreFeeMinor: r.item_kind === 'domain' ? restoreFeeIn(book, r.currency) : undefined,
+          walletMinor: Number(r.wallet_minor),
         }),
         tx,
       );
