@@ -186,6 +186,17 @@ it('a Released domain is read-only; custom nameservers hide the records editor',
   expect(screen.queryByRole('button', { name: 'Add record' })).not.toBeInTheDocument();
 });
 
+it('a Released domain on our nameservers does not claim they answer: its records are said to be unpublished', async () => {
+  fakeApi({
+    'GET domain/acme.com': { body: detail({ status: 'Released', read_only: true, uses_store_nameservers: true, dns_served: false }) },
+    'GET domain/acme.com/records': { body: [{ id: 1, type: 'A', name: '@', value: '198.51.100.9', ttl: 3600, priority: null }] },
+  });
+  open();
+  expect(await screen.findAllByText(DOMAIN_MESSAGES.notServed('Released'))).toHaveLength(2);
+  expect(screen.queryByText(/Our nameservers answer for your domain/)).not.toBeInTheDocument();
+  expect(screen.queryByText(/Answered by our nameservers/)).not.toBeInTheDocument();
+});
+
 it('another customer\'s domain (404) shows a clear message', async () => {
   jest.spyOn(console, 'error').mockImplementation(() => {});
   fakeApi({});

@@ -63,6 +63,8 @@ export const DOMAIN_MESSAGES = {
   wrongPassword: 'The password is not correct.',
   eppWhileLocked: 'Turn the registrar lock off first: the transfer code is shown only while the domain is unlocked.',
   readOnly: (status: string) => `This domain is ${status}, so its settings can no longer be changed.`,
+  /** Our nameservers are chosen but do not serve the zone (Released, Cancelled, Pending Transfer…). */
+  notServed: (status: string) => `Our nameservers do not answer for this domain while it is ${status}: the records below are not published.`,
 } as const;
 
 /** Statuses whose settings can be changed; every other status (Released, Cancelled, Pending Transfer…) is read-only. */

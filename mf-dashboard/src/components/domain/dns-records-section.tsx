@@ -97,10 +97,14 @@ export function DnsRecordsSection({ domain, onChanged }: { domain: DomainDetail;
         <Notice tone="info">{DOMAIN_MESSAGES.recordsNeedOurNameservers}</Notice>
       ) : (
         <>
-          <p>
-            Answered by our nameservers within a second of each change.{' '}
-            {records.state === 'ready' ? `${count} of ${domain.max_dns_records} records used; ` : ''}SOA serial {domain.dns_serial}.
-          </p>
+          {domain.dns_served ? (
+            <p>
+              Answered by our nameservers within a second of each change.{' '}
+              {records.state === 'ready' ? `${count} of ${domain.max_dns_records} records used; ` : ''}SOA serial {domain.dns_serial}.
+            </p>
+          ) : (
+            <Notice tone="info">{DOMAIN_MESSAGES.notServed(domain.status)}</Notice>
+          )}
           <ListState load={records} what="DNS records" columns={columns.length} empty="No DNS records yet. Add an A record for www to point it at your server." isEmpty={(l) => l.length === 0}>
             {(list) => (
               <TableBox>

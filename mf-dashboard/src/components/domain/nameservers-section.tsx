@@ -2,6 +2,7 @@ import styled from '@emotion/styled';
 import { useState, type FormEvent } from 'react';
 import { errorText } from 'shared/api-client';
 import {
+  DOMAIN_MESSAGES,
   CUSTOM_NAMESERVERS_MAX,
   CUSTOM_NAMESERVERS_MIN,
   nameserverFieldSchema,
@@ -122,7 +123,11 @@ export function NameserversSection({ domain, onSaved }: { domain: DomainDetail; 
         </Choice>
         {ours ? (
           <>
-            <p>Our nameservers answer for your domain, with the DNS records below:</p>
+            <p>
+              {domain.dns_served || !domain.uses_store_nameservers
+                ? 'Our nameservers answer for your domain, with the DNS records below:'
+                : DOMAIN_MESSAGES.notServed(domain.status)}
+            </p>
             <Ours aria-label="Our nameservers">
               {domain.store_nameservers.map((ns) => (
                 <li key={ns}>{ns}</li>
