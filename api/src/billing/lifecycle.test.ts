@@ -253,6 +253,8 @@ test('auto-pay: from 7 days before, only when the wallet covers it, once, extend
   await run();
   const [inv] = (await invoicesOf(u.auth)).filter((i) => i.status === 'Unpaid');
   expect(inv).toBeDefined();
+  // Nothing has paid it: no method is named (it read 'Wallet', which the customer took for paid from the wallet).
+  expect(inv!.paymentmethod).toBe('');
   // The 7-day reminder says the wallet does not cover it, and by how much, rather than that it will be paid.
   const [reminder] = (await mailsTo(u.email)).filter((m) => String(m.subject).includes('in 7 days'));
   const total = `USD ${inv!.total.toFixed(2)}`;
@@ -265,7 +267,7 @@ test('auto-pay: from 7 days before, only when the wallet covers it, once, extend
   await setDay('2027-02-25');
   const ran = await run();
   expect(ran['auto-pay']).toBe(1);
-  expect((await invoicesOf(u.auth)).find((i) => i.id === inv!.id)!.status).toBe('Paid');
+  expect((await invoicesOf(u.auth)).find((i) => i.id === inv!.id)).toMatchObject({ status: 'Paid', paymentmethod: 'Wallet' });
   expect(await balance(u.id)).toBe(50_000 - Math.round(inv!.total * 100));
   expect(await domainOf(u.auth, name)).toMatchObject({ status: 'Active', expirydate: '2028-03-03' });
   expect((await run())['auto-pay']).toBe(0);

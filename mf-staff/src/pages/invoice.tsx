@@ -57,7 +57,14 @@ export function InvoicePage() {
                 <dt>Paid</dt>
                 <dd>{i.paid_at ? formatWhen(i.paid_at) : 'Not paid'}</dd>
                 <dt>Payment</dt>
-                <dd>{i.bank_reference ? `Bank transfer ${i.bank_reference}` : methodLabel(i.payment_kind)}</dd>
+                {/* A renewal invoice is issued as 'wallet' for auto-pay: until something pays it, no method is named. */}
+                <dd>
+                  {i.bank_reference
+                    ? `Bank transfer ${i.bank_reference}`
+                    : i.status !== 'Paid' && i.payment_kind === 'wallet'
+                      ? 'None yet'
+                      : methodLabel(i.payment_kind)}
+                </dd>
               </Facts>
               <Lines aria-label={`Lines of ${i.invoicenum}`}>
                 <thead>
