@@ -65,7 +65,7 @@ export async function lifecycleRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/lifecycle/notices/',
-    { schema: doc('billing', 'What needs the customer: overdue invoices, domains in Grace or Redemption', 'required'), preHandler: app.requireUser },
+    { schema: doc('billing', 'What needs the customer: overdue invoices, domains in Grace or Redemption, suspended hosting services', 'required'), preHandler: app.requireUser },
     async (request) => {
       const today = app.clock.now().toISOString().slice(0, 10);
       const userId = request.user!.id;
@@ -82,6 +82,14 @@ export async function lifecycleRoutes(app: FastifyInstance) {
           LEFT JOIN invoices i ON i.id = r.invoice_id AND i.status = 'Unpaid'
           WHERE d.user_id = ${userId} AND d.status IN ('Grace', 'Redemption') ORDER BY d.nextduedate, d.id`),
       );
+      const suspended = rowsOf<{ id: number; name: string; domain: string; invoicenum: string | null; invoice_id: number | null }>(
+        await db.execute(sql`
+          SELECT s.id, s.name, s.domain, i.invoicenum, i.id AS invoice_id
+          FROM user_services s
+          LEFT JOIN renewals r ON r.item_kind = 'hosting' AND r.item_id = s.id AND r.applied_at IS NULL
+          LEFT JOIN invoices i ON i.id = r.invoice_id AND i.status = 'Unpaid'
+          WHERE s.user_id = ${userId} AND s.status = 'Suspended' ORDER BY s.nextduedate, s.id`),
+      );
       return {
         overdue_invoices: overdue.map((i) => ({
           id: Number(i.id),
@@ -96,6 +104,15 @@ export async function lifecycleRoutes(app: FastifyInstance) {
           expirydate: d.expirydate,
           invoicenum: d.invoicenum,
           invoice_id: d.invoice_id === null ? null : Number(d.invoice_id),
+        })),
+        // Hosting suspended for an unpaid renewal: paying its invoice reactivates it.
+        services: suspended.map((x) => ({
+          id: Number(x.id),
+          name: x.name,
+          domain: x.domain,
+          status: 'Suspended',
+          invoicenum: x.invoicenum,
+          invoice_id: x.invoice_id === null ? null : Number(x.invoice_id),
         })),
       };
     },

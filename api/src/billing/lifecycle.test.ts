@@ -187,12 +187,18 @@ test('domain and hosting timelines: invoice at 14 days, reminders once, Grace, S
   // 3 days past due: the service is Suspended. Paying its invoice makes it Active for exactly one more period.
   await setDay('2027-03-06');
   await run();
-  expect((await serviceOf(u.auth, name)).status).toBe('Suspended');
+  const suspended = await serviceOf(u.auth, name);
+  expect(suspended.status).toBe('Suspended');
+  // The dashboard's notices name it, with the invoice that reactivates it.
+  expect(((await t.inject({ url: '/api/lifecycle/notices/', auth: u.auth })).json() as Json).services).toEqual([
+    { id: suspended.id, name: suspended.name, domain: name, status: 'Suspended', invoicenum: hostingInvoice.invoicenum, invoice_id: hostingInvoice.id },
+  ]);
   const other404 = await t.inject({ method: 'POST', url: `/api/invoices/${hostingInvoice.id}/pay/`, auth: other.auth, payload: { payment_kind: 'wallet' } });
   expect(other404.statusCode).toBe(404);
   const paid = await t.inject({ method: 'POST', url: `/api/invoices/${hostingInvoice.id}/pay/`, auth: u.auth, payload: { payment_kind: 'wallet' } });
   expect(paid.statusCode).toBe(200);
   expect(await serviceOf(u.auth, name)).toMatchObject({ status: 'Active', nextduedate: '2028-03-03' });
+  expect(((await t.inject({ url: '/api/lifecycle/notices/', auth: u.auth })).json() as Json).services).toEqual([]);
   const twice = await t.inject({ method: 'POST', url: `/api/invoices/${hostingInvoice.id}/pay/`, auth: u.auth, payload: { payment_kind: 'wallet' } });
   expect(twice.statusCode).toBe(400);
   expect(twice.json().error).toMatch(/is paid, not unpaid/);

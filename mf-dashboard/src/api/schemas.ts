@@ -175,6 +175,7 @@ export const noticesSchema = v.object({
   domains: list(
     v.object({ domainname: v.string(), status: v.string(), expirydate: text, invoicenum: v.nullish(v.string()), invoice_id: v.nullish(id) }),
   ),
+  services: v.optional(list(v.object({ id, name: v.string(), domain: text, invoicenum: v.nullish(v.string()) })), []),
 });
 export type Notices = v.InferOutput<typeof noticesSchema>;
 export const paymentOutcomeSchema = v.object({

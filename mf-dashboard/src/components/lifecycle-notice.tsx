@@ -14,9 +14,9 @@ const List = styled.ul`
 `;
 
 /**
- * The dashboard's notice when something needs paying: overdue invoices and domains in Grace or Redemption (judged by
- * the server's clock, so the time machine moves it too), each with a link to the invoice to pay. Nothing when all is
- * well or the notices could not be read.
+ * The dashboard's notice when something needs paying: overdue invoices, domains in Grace or Redemption and suspended
+ * hosting (judged by the server's clock, so the time machine moves it too), each with a link to the invoice to pay.
+ * Nothing when all is well or the notices could not be read.
  */
 export function LifecycleNotice() {
   const [notices, setNotices] = useState<Notices | null>(null);
@@ -32,9 +32,9 @@ export function LifecycleNotice() {
     };
   }, []);
   if (!notices) return null;
-  const { overdue_invoices: overdue, domains } = notices;
-  if (overdue.length === 0 && domains.length === 0) return null;
-  const inDomains = new Set(domains.map((d) => d.invoicenum).filter(Boolean));
+  const { overdue_invoices: overdue, domains, services } = notices;
+  if (overdue.length === 0 && domains.length === 0 && services.length === 0) return null;
+  const named = new Set([...domains, ...services].map((d) => d.invoicenum).filter(Boolean));
   return (
     <Notice tone="error" role="status">
       <strong>Action needed: unpaid renewals.</strong>
@@ -45,8 +45,15 @@ export function LifecycleNotice() {
             {d.invoicenum ? <Link to={`/dashboard/invoices/${d.invoicenum}`}>Pay invoice {d.invoicenum}</Link> : null}
           </li>
         ))}
+        {services.map((x) => (
+          <li key={x.id}>
+            {x.name}
+            {x.domain ? ` (${x.domain})` : ''} is suspended.{' '}
+            {x.invoicenum ? <Link to={`/dashboard/invoices/${x.invoicenum}`}>Pay invoice {x.invoicenum} to reactivate it</Link> : null}
+          </li>
+        ))}
         {overdue
-          .filter((i) => !inDomains.has(i.invoicenum))
+          .filter((i) => !named.has(i.invoicenum))
           .map((i) => (
             <li key={i.invoicenum}>
               Invoice {i.invoicenum} ({formatMoney(i.total, i.currency)}) was due on {formatDate(i.duedate)}.{' '}

@@ -139,6 +139,25 @@ it('the dashboard shows a notice for a domain in Grace and an overdue invoice, w
   expect(within(box).getAllByRole('link')).toHaveLength(2);
 });
 
+it('the dashboard says a suspended hosting service is suspended, with the invoice that reactivates it', async () => {
+  fakeApi({
+    'GET core/me': { body: me },
+    'GET api/lifecycle/notices': {
+      body: {
+        overdue_invoices: [{ id: 13, invoicenum: 'INV-000013', duedate: '2027-03-03', total: 6.44, currency: 'USD' }],
+        domains: [],
+        services: [{ id: 3, name: 'Shared Hosting - Business', domain: 'lagos-bakery.com', status: 'Suspended', invoicenum: 'INV-000013', invoice_id: 13 }],
+      },
+    },
+  });
+  renderAt('/dashboard', <DashboardPage />);
+  const box = (await screen.findByText('Action needed: unpaid renewals.')).closest('[role="status"]') as HTMLElement;
+  expect(box).toHaveTextContent('Shared Hosting - Business (lagos-bakery.com) is suspended.');
+  expect(within(box).getByRole('link', { name: 'Pay invoice INV-000013 to reactivate it' })).toHaveAttribute('href', '/dashboard/invoices/INV-000013');
+  // The overdue invoice is not listed a second time.
+  expect(within(box).getAllByRole('link')).toHaveLength(1);
+});
+
 it('auto-renew can be turned off from the domains table', async () => {
   const { calls } = fakeApi({
     'GET domain': { body: [{ id: 4, domainname: 'mysite.com', paymentmethodname: 'Wallet', regperiod: 1, status: 'Active', nextduedate: '2027-03-03', expirydate: '2027-03-03', auto_renew: true }] },
