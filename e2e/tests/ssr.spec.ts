@@ -117,8 +117,8 @@ test.describe('without scripts', () => {
 
   test('a crawler or link-preview fetcher that accepts anything, or sends no Accept, gets the rendered page; files stay files', async () => {
     const post = await firstPostPath();
-    for (const headers of [{ Accept: '*/*' }, {}]) {
-      for (const [path, heading] of [['/', 'Join the Hosting Revolution'], ['/blog', 'Blog'], ['/pricing', 'Simple and Flexible Pricing Plans']]) {
+    for (const headers of [{ Accept: '*/*' }, {}] as Record<string, string>[]) {
+      for (const [path, heading] of [['/', 'Join the Hosting Revolution'], ['/blog', 'Blog'], ['/pricing', 'Simple and Flexible Pricing Plans']] as const) {
         const page = await rawGet(path, headers);
         expect(page.headers['x-storefront-render'], `${path} ${JSON.stringify(headers)}`).toMatch(/^server/);
         expect(page.body, path).toContain(heading);
