@@ -329,7 +329,9 @@ describe('SIGTERM', () => {
       API_HOST: '127.0.0.1',
       API_PORT: String(port),
       DNS_SERVER: 'false',
-      DRAIN_DELAY_MS: '1500',
+      // Long enough that the two requests below land inside it on a busy machine: with 1,500 ms one was refused once
+      // (ECONNREFUSED, the listener already closed) while the other jest worker and this server shared the 2 cores.
+      DRAIN_DELAY_MS: '5000',
     });
     try {
       await waitFor(/API ready at/);
