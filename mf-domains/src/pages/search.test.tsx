@@ -572,7 +572,8 @@ describe('transfer mode', () => {
     renderAt('/search?query=example.com&transfer=true');
     const user = setupUser();
     await user.click(await screen.findByRole('button', { name: 'Add example.net' }));
-    expect(screen.getByRole('dialog', { name: 'Enter EPP Code' })).toBeInTheDocument();
+    // Once the option's transfer check has answered.
+    expect(await screen.findByRole('dialog', { name: 'Enter EPP Code' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/cart/')).toHaveLength(0);
@@ -664,5 +665,26 @@ describe('transfer mode', () => {
       domain: 'example.com',
       currency: 'USD',
     });
+  });
+
+  it('checks another option when it is added: a locked one is refused with the reason and marked, no EPP code asked', async () => {
+    const { calls } = fakeApi(
+      withTransferCheck(() => json(suggestionsAnswer(TAKEN)), {
+        'example.net': 'example.net is locked at its current registrar.',
+      }),
+    );
+    renderAt('/search?query=example.com&transfer=true');
+    const user = setupUser();
+    await user.click(await screen.findByRole('button', { name: 'Add example.net' }));
+    const option = (await screen.findByText('example.net', { selector: 's' })).closest('li')!;
+    expect(within(option).getByText('example.net is locked at its current registrar.')).toBeInTheDocument();
+    expect(within(option).getByRole('button', { name: 'Add example.net' })).toBeDisabled();
+    expect(within(option).getByText('(cannot be transferred)', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((c) => c.path === '/domain/check-transfer-eligibility/').map((c) => (c.body as { domain: string }).domain)).toEqual([
+      'example.com',
+      'example.net',
+    ]);
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/cart/')).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { errorData, errorText, isHTTPError } from 'shared/api-client';
 import { useCurrency } from 'shared/currency';
 import { formatMoney } from 'shared/format';
 import { SEARCH_DEBOUNCE_MS } from 'shared/schemas';
+import { showToast } from 'shared/toast';
 import {
   Button,
   ButtonLink,
@@ -371,8 +372,25 @@ export function SearchPage() {
   const { add, adding } = useAddToCart();
   const [transferOf, setTransferOf] = useState<{ suggestion: Suggestion; then: Then } | null>(null);
 
+  // Other options the registry refused to transfer when added (locked at their registrar…): unavailable, with why.
+  const [refused, setRefused] = useState<ReadonlyMap<string, string>>(new Map());
+  const [checkingTransfer, setCheckingTransfer] = useState(false);
+
   const addSuggestion = async (suggestion: Suggestion, then: Then) => {
     if (transferMode) {
+      // The main result was checked as it was shown; another option is checked now, before its EPP code is asked for
+      // (if the check cannot be made, the cart's own check still refuses an ineligible name).
+      if (suggestion.domain !== main?.domain) {
+        setCheckingTransfer(true);
+        const check = await checkTransferEligibility(suggestion.domain, currency).catch(() => null);
+        setCheckingTransfer(false);
+        if (check && !check.eligible) {
+          const reason = check.error ?? check.message ?? `${suggestion.domain} cannot be transferred.`;
+          setRefused((prev) => new Map(prev).set(suggestion.domain, reason));
+          showToast('ERROR', reason);
+          return;
+        }
+      }
       setTransferOf({ suggestion, then });
       return;
     }
@@ -565,7 +583,8 @@ export function SearchPage() {
               <h2 id="other-options">Other Options</h2>
               <Options>
                 {others.map((s) => {
-                  const ok = canAdd(s);
+                  const why = transferMode ? refused.get(s.domain) : undefined;
+                  const ok = canAdd(s) && !why;
                   const unknown = stateOf(s) === 'unknown';
                   // Unknown is not 'taken': not struck through, and said in words instead.
                   const strike = (content: string) => (ok || unknown ? content : <s>{content}</s>);
@@ -575,7 +594,7 @@ export function SearchPage() {
                         {ok ? <DomainText text={shownName(s)} /> : strike(shownName(s))}
                         {ok || unknown ? null : (
                           <span className="visually-hidden">
-                            {transferMode ? ' (not registered)' : ' (taken)'}
+                            {transferMode ? (why ? ' (cannot be transferred)' : ' (not registered)') : ' (taken)'}
                           </span>
                         )}
                       </span>
@@ -597,13 +616,14 @@ export function SearchPage() {
                         <Button
                           variant="secondary"
                           aria-label={`Add ${shownName(s)}`}
-                          disabled={!ok || adding !== null}
+                          disabled={!ok || adding !== null || checkingTransfer}
                           onClick={() => void addSuggestion(s, 'stay')}
                         >
                           Add
                         </Button>
                       )}
                       {unknown ? <span className="unknown">{COULD_NOT_CHECK_TEXT}</span> : null}
+                      {why ? <span className="unknown">{why}</span> : null}
                     </li>
                   );
                 })}
