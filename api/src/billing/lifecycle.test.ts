@@ -199,6 +199,8 @@ test('domain and hosting timelines: invoice at 14 days, reminders once, Grace, S
   expect(paid.statusCode).toBe(200);
   expect(await serviceOf(u.auth, name)).toMatchObject({ status: 'Active', nextduedate: '2028-03-03' });
   expect(((await t.inject({ url: '/api/lifecycle/notices/', auth: u.auth })).json() as Json).services).toEqual([]);
+  // The page back from paying says a renewal was applied, not that an order is active.
+  expect((await t.inject({ url: `/payment/outcome/?invoice=${hostingInvoice.invoicenum}`, auth: u.auth })).json()).toMatchObject({ status: 'success', renewal: true });
   const twice = await t.inject({ method: 'POST', url: `/api/invoices/${hostingInvoice.id}/pay/`, auth: u.auth, payload: { payment_kind: 'wallet' } });
   expect(twice.statusCode).toBe(400);
   expect(twice.json().error).toMatch(/is paid, not unpaid/);

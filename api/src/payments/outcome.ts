@@ -7,6 +7,7 @@ import { refundsOfInvoice } from '../billing/invoice-refunds';
 import { doc } from '../commerce/docs';
 import type { Executor } from '../db';
 import { invoices, payments, walletEntries } from '../db/schema-commerce';
+import { renewals } from '../db/schema-lifecycle';
 import { notFound, validationError } from '../http/errors';
 import { toMajor } from '../money/money';
 
@@ -23,6 +24,10 @@ const refundsOf = async (db: Executor, invoiceId: number) =>
   (await refundsOfInvoice(db, invoiceId))
     .filter((r) => r.creditNote === null)
     .map((r) => ({ amount: toMajor(r.amountMinor), description: r.description }));
+
+/** Whether the invoice renews something the customer has (the lifecycle's, or 'Renew now'), rather than an order. */
+const renews = async (db: Executor, invoiceId: number) =>
+  (await db.select({ id: renewals.id }).from(renewals).where(eq(renewals.invoiceId, invoiceId)).limit(1)).length > 0;
 
 export async function outcomeRoutes(app: FastifyInstance) {
   const db = app.db.orm;
@@ -59,6 +64,8 @@ export async function outcomeRoutes(app: FastifyInstance) {
           invoice_status: inv?.status ?? null,
           credited_to_wallet: p.purpose === 'deposit' ? p.status === 'success' : Boolean(credited),
           refunds: inv && inv.status === 'Paid' && !credited ? await refundsOf(db, inv.id) : [],
+          // Only a payment for an invoice says whether it renews (a deposit's answer is as it was).
+          ...(inv ? { renewal: await renews(db, inv.id) } : {}),
         };
       }
       if (q.invoice !== undefined) {
@@ -79,6 +86,7 @@ export async function outcomeRoutes(app: FastifyInstance) {
           invoice_status: inv.status,
           credited_to_wallet: false,
           refunds: inv.status === 'Paid' ? await refundsOf(db, inv.id) : [],
+          renewal: await renews(db, inv.id),
         };
       }
       throw validationError({ non_field_errors: 'Name a payment (reference) or an invoice (invoice).' });

@@ -189,5 +189,7 @@ export const paymentOutcomeSchema = v.object({
   credited_to_wallet: v.optional(v.boolean(), false),
   /** Parts of a paid invoice credited back to the wallet (an item that could not be delivered, a refund). */
   refunds: v.optional(list(v.object({ amount, description: v.string() })), []),
+  /** The invoice renews a domain or service the customer has, rather than an order. */
+  renewal: v.optional(v.boolean(), false),
 });
 export type PaymentOutcome = v.InferOutput<typeof paymentOutcomeSchema>;

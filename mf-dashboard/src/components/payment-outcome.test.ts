@@ -10,12 +10,18 @@ const paid: PaymentOutcome = {
   invoice_status: 'Paid',
   credited_to_wallet: false,
   refunds: [],
+  renewal: false,
 };
 
 it('says a checkout payment paid its invoice only when it did; one credited to the wallet says so', () => {
   expect(outcomeText({ ...paid, invoice_status: 'Paid', credited_to_wallet: false })).toEqual({
     tone: 'success',
     text: 'Invoice INV-000017 is paid (₦19,887.50). Your order is now active.',
+  });
+  // A renewal invoice ordered nothing: it says the renewal is applied.
+  expect(outcomeText({ ...paid, renewal: true })).toEqual({
+    tone: 'success',
+    text: 'Invoice INV-000017 is paid (₦19,887.50). The renewal is applied: see the new date on your domain or service.',
   });
   // Paid meanwhile another way (staff marked it paid, the wallet paid it first): the money went to the wallet.
   expect(outcomeText({ ...paid, invoice_status: 'Paid', credited_to_wallet: true })).toEqual({

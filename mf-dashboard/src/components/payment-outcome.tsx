@@ -53,6 +53,7 @@ export function outcomeText(o: PaymentOutcome): { tone: 'success' | 'error' | 'i
     const back = o.refunds.map((r) => `${r.description} (${formatMoney(r.amount, o.currency)})`).join('; ');
     return { tone: 'info', text: `${invoice} is paid (${money}). Not all of it could be delivered, and this went back to your wallet: ${back}.` };
   }
+  if (o.renewal) return { tone: 'success', text: `${invoice} is paid (${money}). The renewal is applied: see the new date on your domain or service.` };
   return { tone: 'success', text: `${invoice} is paid (${money}). Your order is now active.` };
 }
 
