@@ -312,6 +312,24 @@ describe('with the lifecycle', () => {
   });
 });
 
+test("the open invoice's own period is quoted at that invoice's amounts (issued at another VAT rate); other periods at today's", async () => {
+  const u = await t.user();
+  const d = await domainOf(u, { expiry: '2026-03-10' });
+  await renewalInvoices(t.app, { now: t.clock.now() });
+  const [open] = await unpaidRenewals(d.id);
+  // As if issued before staff changed the VAT rate from 10 % to today's 7.5 %.
+  const inv = await invoiceRow(open!);
+  const vatThen = Math.round(inv.subtotalMinor * 0.1);
+  await t.db.orm.update(invoices).set({ vatPercent: '10', vatMinor: vatThen, totalMinor: inv.subtotalMinor + vatThen }).where(eq(invoices.id, open!));
+  const one = (await call(u, 'GET', `/domain/${d.domainname}/renewal/?years=1`)).json() as Json;
+  expect(one).toMatchObject({ vat_percent: 10, vat: vatThen / 100, total: (inv.subtotalMinor + vatThen) / 100, subtotal: inv.subtotalMinor / 100 });
+  expect(one.total).toBe(one.open_invoice.total);
+  // 'Renew now' for that year answers the same invoice, with the same total.
+  expect((await call(u, 'POST', `/domain/${d.domainname}/renew/`, { years: 1 })).json().data).toMatchObject({ invoice_id: open, total: one.total });
+  const two = (await call(u, 'GET', `/domain/${d.domainname}/renewal/?years=2`)).json() as Json;
+  expect(two.vat_percent).toBe(7.5);
+});
+
 describe('a gateway payment started before Redemption (the restore fee comes later)', () => {
   async function renewalInRedemption() {
     const u = await t.user();

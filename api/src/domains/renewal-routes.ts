@@ -18,7 +18,7 @@ import {
 } from '../billing/renewals';
 import { doc } from '../commerce/docs';
 import type { Executor } from '../db';
-import { invoices, orders } from '../db/schema-commerce';
+import { invoiceItems, invoices, orders } from '../db/schema-commerce';
 import { renewals } from '../db/schema-lifecycle';
 import { detailError, notFound, parseBody, validationError } from '../http/errors';
 import { toMajor, vatOf } from '../money/money';
@@ -110,18 +110,29 @@ export async function domainRenewalRoutes(app: FastifyInstance) {
       const d = await own(request);
       const q = await priced(db, d, years, await app.commerce.catalog.get());
       const open = await openRenewalOf(db, d.id);
+      // The period the open invoice renews is quoted at that invoice's amounts ('Renew now' answers it, not a new
+      // one): after a price or VAT change today's prices would name a second total for the same renewal.
+      let amounts = { renewal: q.renewal.line.amountMinor, restoreFee: q.restoreFee, subtotal: q.subtotal, vatPercent: q.renewal.vatPercent, vat: q.vat, total: q.total };
+      if (open && open.due_date === d.nextduedate && open.period_end === q.renewal.periodEnd) {
+        const [inv] = await db.select().from(invoices).where(eq(invoices.id, Number(open.invoice_id)));
+        const lines = await db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, Number(open.invoice_id)));
+        const sumOf = (kind: string) => lines.filter((l) => l.kind === kind).reduce((n, l) => n + l.amountMinor, 0);
+        if (inv && inv.currency === q.currency) {
+          amounts = { renewal: sumOf('domain_renewal'), restoreFee: sumOf('restore_fee'), subtotal: inv.subtotalMinor, vatPercent: inv.vatPercent, vat: inv.vatMinor, total: inv.totalMinor };
+        }
+      }
       return {
         domainname: d.domainname,
         status: d.status,
         years,
         currency: q.currency,
-        price_per_year: toMajor(q.renewal.line.amountMinor / years),
-        renewal: toMajor(q.renewal.line.amountMinor),
-        restore_fee: toMajor(q.restoreFee),
-        subtotal: toMajor(q.subtotal),
-        vat_percent: Number(q.renewal.vatPercent),
-        vat: toMajor(q.vat),
-        total: toMajor(q.total),
+        price_per_year: toMajor(amounts.renewal / years),
+        renewal: toMajor(amounts.renewal),
+        restore_fee: toMajor(amounts.restoreFee),
+        subtotal: toMajor(amounts.subtotal),
+        vat_percent: Number(amounts.vatPercent),
+        vat: toMajor(amounts.vat),
+        total: toMajor(amounts.total),
         expirydate: d.nextduedate,
         new_expirydate: q.renewal.periodEnd,
         open_invoice: open
