@@ -30,9 +30,17 @@ export type Invoice = typeof invoices.$inferSelect;
 const orderedNameservers = (list: readonly string[] | null): string[] =>
   list && list.length >= CUSTOM_NAMESERVERS_MIN ? [...list] : [];
 
-/** How the customer is told an invoice is (to be) paid: a bank transfer staff recorded (mark-paid), else its kind. */
-export const paymentMethodLabel = (inv: { paymentKind: string; bankReference: string | null }) =>
-  inv.bankReference ? 'Bank transfer' : (PAYMENT_METHODS.find((m) => m.value === inv.paymentKind)?.label ?? inv.paymentKind);
+/**
+ * How an invoice is (to be) paid, in words: a bank transfer staff recorded (mark-paid), else its kind. An unpaid (or
+ * cancelled) renewal invoice is the lifecycle's, issued as 'wallet' for auto-pay: nothing has paid it, so it names no
+ * method (''); a checkout's unpaid invoice names the gateway chosen.
+ */
+export const paymentMethodLabel = (inv: { paymentKind: string; bankReference: string | null; status: string }) =>
+  inv.bankReference
+    ? 'Bank transfer'
+    : inv.status !== 'Paid' && inv.paymentKind === 'wallet'
+      ? ''
+      : (PAYMENT_METHODS.find((m) => m.value === inv.paymentKind)?.label ?? inv.paymentKind);
 
 /** 'YYYY-MM-DD' of `d` (UTC) plus some years and months. */
 export function addToDate(d: Date, years: number, months = 0): string {

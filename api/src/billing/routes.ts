@@ -17,9 +17,7 @@ function invoiceView(i: Invoice) {
   return {
     id: i.id,
     invoicenum: i.invoicenum,
-    // An unpaid (or cancelled) renewal invoice is the lifecycle's, issued as 'wallet' for auto-pay: nothing has paid it,
-    // so it names no method (the invoice page shows a dash); a checkout's unpaid invoice names the gateway chosen.
-    paymentmethod: i.status !== 'Paid' && i.paymentKind === 'wallet' && !i.bankReference ? '' : paymentMethodLabel(i),
+    paymentmethod: paymentMethodLabel(i),
     notes: i.notes,
     duedate: i.dueDate,
     total: toMajor(i.totalMinor),

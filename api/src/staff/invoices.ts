@@ -4,7 +4,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { payInvoice, type Provisioned } from '../billing/provision';
+import { payInvoice, paymentMethodLabel, type Provisioned } from '../billing/provision';
 import { rowsOf } from '../billing/renewals';
 import type { Executor } from '../db';
 import { users } from '../db/schema';
@@ -61,6 +61,8 @@ export async function invoiceAdminRoutes(app: FastifyInstance) {
     refunded: toMajor(refunded),
     refundable: i.status === 'Paid' ? toMajor(i.totalMinor - refunded) : 0,
     payment_kind: i.paymentKind,
+    // In words, as the customer is told it ('' while nothing has paid a renewal invoice).
+    payment_method: paymentMethodLabel(i),
     bank_reference: i.bankReference,
     due_date: i.dueDate,
     created_at: i.createdAt.toISOString(),

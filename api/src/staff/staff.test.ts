@@ -203,7 +203,7 @@ test('an unpaid invoice marked paid by bank transfer (with its reference) is pro
   const url = `/staff/invoices/${inv.invoice_id}/mark-paid/`;
   expect((await t.inject({ method: 'POST', url, auth: as('billing'), payload: {} })).json()).toEqual({ reference: ['Enter the bank transfer reference.'] });
   const ok = await t.inject({ method: 'POST', url, auth: as('billing'), payload: { reference: 'GTB-2026-0042' } });
-  expect(ok.json().data).toMatchObject({ status: 'Paid', bank_reference: 'GTB-2026-0042', user: c.id, username: c.username });
+  expect(ok.json().data).toMatchObject({ status: 'Paid', bank_reference: 'GTB-2026-0042', payment_method: 'Bank transfer', user: c.id, username: c.username });
   expect((await t.inject({ method: 'POST', url, auth: as('billing'), payload: { reference: 'again' } })).statusCode).toBe(400);
   // The customer is told what paid it, as staff are: a bank transfer, not the gateway asked for at checkout.
   expect((await t.inject({ url: '/domain/', auth: c.auth })).json()).toEqual([expect.objectContaining({ domainname: name, paymentmethodname: 'Bank transfer' })]);

@@ -92,6 +92,8 @@ export interface StaffInvoice {
   refunded: number;
   refundable: number;
   payment_kind?: string;
+  /** In words ('Wallet', 'Pay with Fiat', 'Bank transfer'); '' while nothing has paid a renewal invoice. */
+  payment_method?: string;
   bank_reference: string | null;
   due_date: string;
   created_at: string;

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from '@emotion/styled';
 import { formatDate, formatMoney } from 'shared/format';
-import { PAYMENT_METHODS } from 'shared/schemas';
 import { LoadState, useLoad } from 'shared/load';
 import { Button, Card, Table, TextField, theme } from 'shared/ui';
 import { getInvoice } from '../api/get-invoice';
@@ -25,7 +24,6 @@ const Lines = styled.table`
   tfoot th { font-weight: 600; }
   tfoot tr:nth-last-child(2) th, tfoot tr:nth-last-child(2) td { font-weight: 700; }
 `;
-const methodLabel = (kind?: string) => PAYMENT_METHODS.find((m) => m.value === kind)?.label ?? kind ?? '-';
 
 export function InvoicePage() {
   const id = useParams().id ?? '';
@@ -57,14 +55,8 @@ export function InvoicePage() {
                 <dt>Paid</dt>
                 <dd>{i.paid_at ? formatWhen(i.paid_at) : 'Not paid'}</dd>
                 <dt>Payment</dt>
-                {/* A renewal invoice is issued as 'wallet' for auto-pay: until something pays it, no method is named. */}
-                <dd>
-                  {i.bank_reference
-                    ? `Bank transfer ${i.bank_reference}`
-                    : i.status !== 'Paid' && i.payment_kind === 'wallet'
-                      ? 'None yet'
-                      : methodLabel(i.payment_kind)}
-                </dd>
+                {/* The API's words, as the customer is told it; none while nothing has paid a renewal invoice. */}
+                <dd>{i.bank_reference ? `Bank transfer ${i.bank_reference}` : i.payment_method || 'None yet'}</dd>
               </Facts>
               <Lines aria-label={`Lines of ${i.invoicenum}`}>
                 <thead>

@@ -449,4 +449,21 @@ describe('invoice', () => {
     expect(screen.getByText('Bank transfer GTB-44512')).toBeInTheDocument();
     expect(screen.getByText('10th Mar, 2026')).toBeInTheDocument();
   });
+
+  it("names how it was paid in the API's words, and none while nothing has paid it", async () => {
+    const billing = { body: { data: { id: 3, username: 'billing', role: 'billing' } } };
+    const invoice = {
+      id: 2, invoicenum: 'INV-000002', user: 9, username: 'ada', currency: 'USD', subtotal: 10, vat: 0.75, total: 10.75, refunded: 0,
+      refundable: 0, payment_kind: 'wallet', bank_reference: null, due_date: '2027-03-10', created_at: '2027-02-24T10:00:00Z',
+      items: [{ id: 3, name: 'Renewal of ada.com', domain: 'ada.com', amount: 10 }], refunds: [],
+    };
+    fakeApi({ 'GET core/me': billing, 'GET staff/invoices/2': { body: { ...invoice, status: 'Unpaid', payment_method: '', paid_at: null } } });
+    const first = renderRoutes(routes, '/staff/invoices/2');
+    expect(await screen.findByText('None yet')).toBeInTheDocument();
+    first.unmount();
+    fakeApi({ 'GET core/me': billing, 'GET staff/invoices/2': { body: { ...invoice, status: 'Paid', payment_method: 'Wallet', paid_at: '2027-02-25T09:00:00Z' } } });
+    renderRoutes(routes, '/staff/invoices/2');
+    expect(await screen.findByText('Wallet')).toBeInTheDocument();
+    expect(screen.queryByText('None yet')).toBeNull();
+  });
 });
