@@ -193,12 +193,16 @@ test('domain and hosting timelines: invoice at 14 days, reminders once, Grace, S
   expect(((await t.inject({ url: '/api/lifecycle/notices/', auth: u.auth })).json() as Json).services).toEqual([
     { id: suspended.id, name: suspended.name, domain: name, status: 'Suspended', invoicenum: hostingInvoice.invoicenum, invoice_id: hostingInvoice.id },
   ]);
+  // Its invoice page says paying reactivates it; the domain's overdue invoice renews no suspended service.
+  expect((await t.inject({ url: `/api/invoices/${hostingInvoice.id}/`, auth: u.auth })).json()).toMatchObject({ overdue: true, service_suspended: true });
+  expect((await t.inject({ url: `/api/invoices/${domainInvoice.id}/`, auth: u.auth })).json()).toMatchObject({ overdue: true, service_suspended: false });
   const other404 = await t.inject({ method: 'POST', url: `/api/invoices/${hostingInvoice.id}/pay/`, auth: other.auth, payload: { payment_kind: 'wallet' } });
   expect(other404.statusCode).toBe(404);
   const paid = await t.inject({ method: 'POST', url: `/api/invoices/${hostingInvoice.id}/pay/`, auth: u.auth, payload: { payment_kind: 'wallet' } });
   expect(paid.statusCode).toBe(200);
   expect(await serviceOf(u.auth, name)).toMatchObject({ status: 'Active', nextduedate: '2028-03-03' });
   expect(((await t.inject({ url: '/api/lifecycle/notices/', auth: u.auth })).json() as Json).services).toEqual([]);
+  expect((await t.inject({ url: `/api/invoices/${hostingInvoice.id}/`, auth: u.auth })).json()).toMatchObject({ service_suspended: false });
   // The page back from paying says a renewal was applied, not that an order is active.
   expect((await t.inject({ url: `/payment/outcome/?invoice=${hostingInvoice.invoicenum}`, auth: u.auth })).json()).toMatchObject({ status: 'success', renewal: true });
   const twice = await t.inject({ method: 'POST', url: `/api/invoices/${hostingInvoice.id}/pay/`, auth: u.auth, payload: { payment_kind: 'wallet' } });

@@ -1,6 +1,6 @@
 // POST /api/checkout/, GET /api/user_invoice_list/, GET /api/invoices/{id}/, GET /api/user_services/ (the
 // user-services path the spec leaves open). Only the caller's own invoices and services exist for them.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { doc } from '../commerce/docs';
 import type { FastifyInstance } from 'fastify';
 import { invoiceItems, invoices, userServices } from '../db/schema-commerce';
@@ -9,6 +9,7 @@ import { toMajor } from '../money/money';
 import { checkout, payExistingInvoice } from './checkout';
 import { refundsOfInvoice } from './invoice-refunds';
 import { paymentMethodLabel } from './provision';
+import { rowsOf } from './renewals';
 import { isRowId } from '../db';
 
 type Invoice = typeof invoices.$inferSelect;
@@ -122,10 +123,17 @@ export async function billingRoutes(app: FastifyInstance) {
         .orderBy(invoiceItems.id);
       const today = app.clock.now().toISOString().slice(0, 10);
       const refunds = await refundsOfInvoice(db, inv.id);
+      // A hosting service this invoice renews is suspended for it: paying reactivates it (the page says so).
+      const suspended = rowsOf(
+        await db.execute(sql`
+          SELECT 1 FROM renewals r JOIN user_services s ON s.id = r.item_id
+          WHERE r.invoice_id = ${inv.id} AND r.item_kind = 'hosting' AND s.status = 'Suspended' LIMIT 1`),
+      );
       return {
         ...invoiceView(inv),
         vat_percent: Number(inv.vatPercent),
         overdue: inv.status === 'Unpaid' && inv.dueDate < today,
+        service_suspended: inv.status === 'Unpaid' && suspended.length > 0,
         // What of it went back to the wallet (an item not delivered, a refund with its credit note): added, not a status.
         refunded: toMajor(refunds.reduce((sum, r) => sum + r.amountMinor, 0)),
         refunds: refunds.map((r) => ({

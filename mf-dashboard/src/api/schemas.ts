@@ -147,6 +147,7 @@ export const invoiceDetailSchema = v.object({
   vat_percent: v.nullish(amount),
   datepaid: text,
   overdue: v.optional(v.boolean(), false),
+  service_suspended: v.optional(v.boolean(), false),
   /** What of it went back to the wallet: an item that could not be delivered, a refund with its credit note. */
   refunds: v.optional(list(v.object({ amount, description: v.string(), created_at: text })), []),
   items: list(

@@ -86,6 +86,15 @@ it('a paid invoice says what was credited back to the wallet, with its credit no
   expect(screen.getByText('Paid')).toBeInTheDocument();
 });
 
+it('the overdue invoice of a suspended service says paying reactivates it', async () => {
+  fakeApi({ 'GET api/invoices/INV-000012': { body: { ...unpaid, service_suspended: true } } });
+  openInvoice();
+  expect(
+    await screen.findByText('This invoice is overdue and the service it renews is suspended. Pay it to reactivate your service.'),
+  ).toBeInTheDocument();
+  expect(screen.queryByText('This invoice is overdue. Pay it to keep your service.')).not.toBeInTheDocument();
+});
+
 it('shows the server error in the dialog; a gateway payment goes to the payment page', async () => {
   fakeApi({
     'GET api/invoices/INV-000012': { body: unpaid },

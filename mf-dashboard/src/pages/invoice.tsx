@@ -91,7 +91,9 @@ function InvoiceCard({ invoice, reload }: { invoice: InvoiceDetail; reload(): vo
       </h2>
       {invoice.overdue ? (
         <Notice tone="error" role="status">
-          This invoice is overdue. Pay it to keep your service.
+          {invoice.service_suspended
+            ? 'This invoice is overdue and the service it renews is suspended. Pay it to reactivate your service.'
+            : 'This invoice is overdue. Pay it to keep your service.'}
         </Notice>
       ) : null}
       <Facts>
