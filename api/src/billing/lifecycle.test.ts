@@ -272,6 +272,9 @@ test('auto-pay: from 7 days before, only when the wallet covers it, once, extend
   const total = `USD ${inv!.total.toFixed(2)}`;
   expect(reminder!.text).toContain(`Auto-renew is on, but your wallet holds USD 0.00, not enough to pay it: add ${total} to your wallet before 2027-03-03, or pay the invoice yourself.`);
   expect(reminder!.text).not.toContain('when the balance covers it');
+  // So does the mail sent with the invoice at 14 days.
+  const [createdMail] = (await mailsTo(u.email)).filter((m) => m.subject === `Renewal invoice ${inv!.invoicenum} for ${name}`);
+  expect(createdMail!.text).toContain(`Auto-renew is on, but your wallet holds USD 0.00, not enough to pay it: add ${total} to your wallet before 2027-03-03, or pay the invoice yourself.`);
   // Topped up later the same day: today's try already happened, tomorrow's pays.
   await fund(u.id, 50_000);
   await run();
@@ -308,7 +311,10 @@ test('two job runs at once: one invoice, one payment, one mail', async () => {
   expect(renewal.status).toBe('Paid');
   const payments = await t.db.orm.select().from(walletEntries).where(eq(walletEntries.invoiceId, renewal.id));
   expect(payments).toHaveLength(1);
-  expect((await mailsTo(u.email)).filter((m) => String(m.subject).startsWith('Renewal invoice'))).toHaveLength(1);
+  const created = (await mailsTo(u.email)).filter((m) => String(m.subject).startsWith('Renewal invoice'));
+  expect(created).toHaveLength(1);
+  // The wallet covered it when the invoice was created, and its mail says so.
+  expect(created[0]!.text).toContain('Auto-renew is on: we pay it from your wallet from 7 days before the due date when the balance covers it.');
   expect(await domainOf(u.auth, name)).toMatchObject({ expirydate: '2028-03-03' });
   const rows = await t.db.orm.select().from(renewals).where(eq(renewals.invoiceId, renewal.id));
   expect(rows).toEqual([expect.objectContaining({ key: `renewal:domain:${rows[0]!.itemId}:2027-03-03`, periodEnd: '2028-03-03' })]);

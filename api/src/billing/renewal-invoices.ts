@@ -1,6 +1,7 @@
 // Pass 'renewal-invoices': 14 days before an item's due date (a domain's expiry, a service's next due date) its
 // renewal invoice is created with the 'invoice created' mail, atomically per item. The renewal key's unique
-// index makes a second pass (or two at once, on two workers) a no-op. Reads only items near their due date.
+// index makes a second pass (or two at once, on two workers) a no-op. Reads only items near their due date. With
+// auto-renew on, the mail says whether the wallet covers the invoice (as the reminders do).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db';
@@ -31,6 +32,7 @@ interface DueDomain {
   email: string;
   username: string;
   first_name: string;
+  wallet_minor: string | number;
 }
 
 interface DueService {
@@ -47,6 +49,7 @@ interface DueService {
   email: string;
   username: string;
   first_name: string;
+  wallet_minor: string | number;
 }
 
 const asDay = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v));
@@ -57,7 +60,9 @@ export async function renewalInvoices(app: FastifyInstance, { now }: { now: Date
   const domains = rowsOf<DueDomain>(
     await db.execute(sql`
       SELECT d.id, d.user_id, d.domainname, d.tld_id, to_char(d.nextduedate, 'YYYY-MM-DD') AS nextduedate, d.regperiod,
-             d.auto_renew, coalesce(i.currency, 'USD') AS currency, u.email, u.username, u.first_name
+             d.auto_renew, coalesce(i.currency, 'USD') AS currency, u.email, u.username, u.first_name,
+             (SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w
+              WHERE w.user_id = u.id AND w.currency = coalesce(i.currency, 'USD')) AS wallet_minor
       FROM customer_domains d
       JOIN users u ON u.id = d.user_id
       LEFT JOIN invoices i ON i.id = d.invoice_id
@@ -70,7 +75,9 @@ export async function renewalInvoices(app: FastifyInstance, { now }: { now: Date
     await db.execute(sql`
       SELECT s.id, s.user_id, s.service_id, s.plan_id, s.name, s.domain, s.billingcycle,
              to_char(s.nextduedate, 'YYYY-MM-DD') AS nextduedate, s.auto_renew, coalesce(i.currency, 'USD') AS currency,
-             u.email, u.username, u.first_name
+             u.email, u.username, u.first_name,
+             (SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w
+              WHERE w.user_id = u.id AND w.currency = coalesce(i.currency, 'USD')) AS wallet_minor
       FROM user_services s
       JOIN users u ON u.id = s.user_id
       LEFT JOIN invoices i ON i.id = s.invoice_id
@@ -138,7 +145,7 @@ export async function renewalInvoices(app: FastifyInstance, { now }: { now: Date
 
 interface Pending {
   renewal: NewRenewal;
-  who: { email: string; username: string; first_name: string };
+  who: { email: string; username: string; first_name: string; wallet_minor: string | number };
   item: string;
   autoRenew: boolean;
 }
@@ -172,6 +179,7 @@ async function createChunk(app: FastifyInstance, chunk: Pending[], now: Date): P
           currency: p.renewal.currency,
           dueDate: p.renewal.dueDate,
           autoRenew: p.autoRenew,
+          walletMinor: Number(p.who.wallet_minor),
         }),
         tx,
       );
