@@ -134,4 +134,17 @@ export async function expectNoA11yViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-export const test = base;
+/**
+ * Every journey fails on a script the page's Content-Security-Policy refused (scripts/static-server.mjs pagePolicy):
+ * a policy that blocks one of our own scripts would leave that part of the page dead.
+ */
+export const test = base.extend({
+  context: async ({ context }, provide) => {
+    const refused: string[] = [];
+    context.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await provide(context);
+    expect(refused, 'scripts refused by the Content-Security-Policy').toEqual([]);
+  },
+});

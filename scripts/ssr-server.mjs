@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderPool } from './ssr-pool.mjs';
-import { securityHeaders, send, staticHandler } from './static-server.mjs';
+import { inlineScriptHashes, pagePolicy, securityHeaders, send, staticHandler } from './static-server.mjs';
 import { handleSeo } from './seo.mjs';
 import { sharedMismatches } from './shared-versions.mjs';
 
@@ -188,6 +188,14 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
     return template.text;
   }
 
+  /** The inline scripts any rendered page may run, by hash: the ones composePage writes (they depend on index.html
+   *  alone, so an empty page has them all) and index.html's own, which the page's starter puts in later. */
+  let scripts = { text: null, hashes: [] };
+  function pageScriptHashes(text) {
+    if (scripts.text !== text) scripts = { text, hashes: inlineScriptHashes(text + renderer.composePage(text, '', null)) };
+    return scripts.hashes;
+  }
+
   const inFlight = new Map();
 
   /** The rendered page for `url` (`cfg`: config.json as this request read it), from the cache or rendered now; null
@@ -214,6 +222,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
       if (inFlight.has(key)) return inFlight.get(key);
       const pending = (async () => {
         const started = Date.now();
+        const built = template.text;
         const out = await pool.render({
           url,
           owner: target.kind === 'remote' ? target.owner : null,
@@ -221,12 +230,18 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
           config: cfg,
           remotes,
           content: versions.content,
-          template: template.text,
+          template: built,
         });
         // Compressed once, in libuv's thread pool: every visitor of a cached page gets the same bytes, and the event
         // loop serves the next request meanwhile.
         const identity = Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength);
-        const page = { status: out.status, location: out.location, html: { identity, gzip: await gzipAsync(identity, { level: 6 }) }, ms: Date.now() - started };
+        const page = {
+          status: out.status,
+          location: out.location,
+          html: { identity, gzip: await gzipAsync(identity, { level: 6 }) },
+          scripts: pageScriptHashes(built),
+          ms: Date.now() - started,
+        };
         if (out.complete) pages.set(key, page);
         return { ...page, cache: 'miss' };
       })().finally(() => inFlight.delete(key));
@@ -295,6 +310,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
         }
         if (page) {
           securityHeaders(res);
+          res.setHeader('Content-Security-Policy', pagePolicy(cfg.remotes, page.scripts));
           send(req, res, page.html, '.html', PAGE_CACHE_CONTROL, null, page.status, {
             'X-Storefront-Render': `server; cache=${page.cache}`,
             ...(page.location ? { Location: page.location } : {}),

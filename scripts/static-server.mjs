@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { handleSeo } from './seo.mjs';
 
 const TYPES = {
@@ -49,8 +50,44 @@ export function serveStatic({ dir, port, spa = false, cors = false, config, host
 export function securityHeaders(res) {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Content-Security-Policy', "frame-ancestors 'none'; base-uri 'self'; object-src 'none'");
+  res.setHeader('Content-Security-Policy', BASE_POLICY);
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+}
+
+const BASE_POLICY = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'";
+
+/**
+ * The SHA-256 sources (`'sha256-…'`) of the inline scripts in `html`, a file of ours (index.html, or a page composed
+ * from it with nothing else in it): scripts with a `src` and JSON data blocks are not run inline, so not counted.
+ * @param {string} html
+ */
+export function inlineScriptHashes(html) {
+  const hashes = [];
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc=/i.test(attributes) || /\btype="?application\/json/i.test(attributes)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * A page's Content-Security-Policy: securityHeaders' directives, and scripts only from the storefront's own origin,
+ * the remotes' origins in config.json (`remotes`: their manifests' URLs), and the inline scripts named by `hashes`
+ * (inlineScriptHashes of the files the page is built from). Script injected into a page (a blog post's body, a
+ * customer's name) does not run.
+ * @param {Record<string, string> | undefined} remotes
+ * @param {string[]} hashes
+ */
+export function pagePolicy(remotes, hashes) {
+  const origins = new Set();
+  for (const url of Object.values(remotes ?? {})) {
+    try {
+      origins.add(new URL(url).origin);
+    } catch {
+      // Not a URL: no origin to allow.
+    }
+  }
+  return `${BASE_POLICY}; script-src ${["'self'", ...origins, ...new Set(hashes)].join(' ')}`;
 }
 
 /**
@@ -111,6 +148,8 @@ export function staticHandler({ dir, spa = false, cors = false, config }) {
           ? 'public, max-age=31536000, immutable'
           : 'public, max-age=300';
       const body = await readFile(file);
+      // The storefront's page (index.html, or the app for a client route) says which scripts may run on it.
+      if (config && path.extname(file) === '.html') res.setHeader('Content-Security-Policy', pagePolicy(config().remotes, inlineScriptHashes(body.toString('utf8'))));
       send(req, res, body, path.extname(file), cache, `${file}:${info.mtimeMs}:${info.size}`);
     } catch (error) {
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Server error');

@@ -1,10 +1,11 @@
 // The storefront's file server (scripts/static-server.mjs) against a folder with a look-alike neighbour.
 /* global test, expect, beforeAll, afterAll */
+import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serveStatic } from './static-server.mjs';
+import { inlineScriptHashes, serveStatic } from './static-server.mjs';
 
 let base;
 let server;
@@ -58,4 +59,38 @@ test('a malformed percent-encoding is a 400, not a server error', async () => {
   const res = await get('/%E0%A4');
   expect(res.status).toBe(400);
   expect(res.headers['x-frame-options']).toBe('DENY');
+});
+
+test("the storefront's page names the scripts that may run on it: its origin, the remotes', and its own inline scripts by hash", async () => {
+  const dir = path.join(base, 'shell');
+  await mkdir(dir);
+  const inline = 'window.started = true';
+  await writeFile(path.join(dir, 'index.html'), `<!doctype html><head><script>${inline}</script><script defer src=/main.js></script><script type="application/json" id=data>{"a":1}</script></head>`);
+  const shell = await serveStatic({
+    dir,
+    port: 0,
+    spa: true,
+    host: '127.0.0.1',
+    config: () => ({ remotes: { 'mf-auth': 'http://localhost:3001/mf-manifest.json', 'mf-cart': 'https://cart.example.com/v2/mf-manifest.json', broken: 'not a url' } }),
+  });
+  try {
+    const { port: shellPort } = shell.address();
+    const page = await fetch(`http://127.0.0.1:${shellPort}/dashboard/tickets`, { headers: { accept: 'text/html' } });
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(page.headers.get('content-security-policy')).toBe(
+      `frame-ancestors 'none'; base-uri 'self'; object-src 'none'; script-src 'self' http://localhost:3001 https://cart.example.com 'sha256-${hash}'`,
+    );
+    // A file that is not a page keeps the base policy.
+    const config = await fetch(`http://127.0.0.1:${shellPort}/config.json`);
+    expect(config.headers.get('content-security-policy')).toBe("frame-ancestors 'none'; base-uri 'self'; object-src 'none'");
+  } finally {
+    await new Promise((r) => shell.close(r));
+  }
+});
+
+test('inlineScriptHashes counts scripts run inline only', () => {
+  expect(inlineScriptHashes('<script src="/a.js"></script><script type="application/json">{}</script><SCRIPT>x()</SCRIPT><script async>y()</script>')).toEqual([
+    `'sha256-${createHash('sha256').update('x()').digest('base64')}'`,
+    `'sha256-${createHash('sha256').update('y()').digest('base64')}'`,
+  ]);
 });

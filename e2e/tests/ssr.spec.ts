@@ -237,6 +237,40 @@ test('a cached page holds no customer data: two customers, one HTML for /', asyn
   }
 });
 
+test('a script put into a page does not run; our own scripts do, rendered on the server or in the browser', async ({ browser }) => {
+  // A context of its own: the refusal this test causes is what it looks for (the fixture fails on any).
+  const context = await browser.newContext();
+  const refused: string[] = [];
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  try {
+    const page = await context.newPage();
+    // What a stored cross-site script would look like in the HTML: an inline script, and one from another origin.
+    await page.route(/\/(pricing|dashboard)$/, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        '</body>',
+        '<script>window.__injected = true</script><script src="http://127.0.0.1:9/evil.js"></script></body>',
+      );
+      await route.fulfill({ response, body: html });
+    });
+    for (const [path, render] of [['/pricing', /^server/], ['/dashboard', /^client$/]] as const) {
+      const response = await page.goto(path);
+      expect(response?.headers()['x-storefront-render'], path).toMatch(render);
+      expect(response?.headers()['content-security-policy'], path).toMatch(/script-src 'self' .*'sha256-/);
+      // Our own scripts ran: the page is live (the header's Cart link is React's, the login form answers).
+      await expect(page.getByRole('link', { name: /Cart/ }).first()).toBeVisible();
+      await page.waitForFunction(() => document.querySelector('#root')?.hasChildNodes() && Object.keys(document.querySelector('#root > *') ?? {}).some((k) => k.startsWith('__react')));
+      expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected), path).toBeUndefined();
+    }
+    await expect.poll(() => refused.length).toBeGreaterThanOrEqual(2);
+    expect(refused.every((text) => /inline script|evil\.js|127\.0\.0\.1:9/.test(text)), refused.join('\n')).toBe(true);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a staff edit shows on the very next page: no rendered page or content version outlives it', async ({ request: visitor, page: browser }) => {
   const admin = await apiLogin('admin', 'admin-pass-2024', 'admin@hosthub.test');
   const api = await request.newContext({ baseURL: E2E.api, extraHTTPHeaders: { Authorization: `Token ${admin.access}` } });
