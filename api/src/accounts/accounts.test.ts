@@ -14,7 +14,7 @@ import {
   startLogin,
   type TestApp,
 } from '../test/app';
-import { ACCESS_TTL_MS, LOGIN_CODE_TTL_MS, REFRESH_REUSE_GRACE_MS, REFRESH_WINDOW_MS, RESET_TOKEN_TTL_MS } from './policy';
+import { ACCESS_TTL_MS, ACCOUNT_CODE_TRIES_PER_HOUR, LOGIN_CODE_TTL_MS, REFRESH_REUSE_GRACE_MS, REFRESH_WINDOW_MS, RESET_TOKEN_TTL_MS } from './policy';
 import { MESSAGES } from './routes';
 import { RESET_LINK_MESSAGES } from './reset-link';
 import { sha256 } from './secrets';
@@ -291,6 +291,32 @@ describe('POST /core/login/ and /core/submit-login-code/', () => {
     const right = await post('/core/submit-login-code/', { login_code: code }, { cookies: { login_attempt: attempt } });
     expect(right.statusCode).toBe(400);
     expect(right.json()).toEqual({ non_field_errors: [MESSAGES.deadLoginCode] });
+  });
+
+  it(`an account gets ${ACCOUNT_CODE_TRIES_PER_HOUR} wrong codes an hour over all its logins: logging in again does not give 5 more without end`, async () => {
+    const user = await activeUser(t.app);
+    for (let login = 0; login < ACCOUNT_CODE_TRIES_PER_HOUR / 5; login++) {
+      const { attempt, code } = await startLogin(t.app, user.username, user.password, user.email);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) await post('/core/submit-login-code/', { login_code: wrong }, { cookies: { login_attempt: attempt } });
+    }
+    const { attempt, code } = await startLogin(t.app, user.username, user.password, user.email);
+    const right = await post('/core/submit-login-code/', { login_code: code }, { cookies: { login_attempt: attempt } });
+    expect([right.statusCode, right.json()]).toEqual([400, { non_field_errors: [MESSAGES.accountLocked] }]);
+    // An hour later the account may sign in again.
+    t.clock.advance(61 * 60 * 1000);
+    const later = await startLogin(t.app, user.username, user.password, user.email);
+    const ok = await post('/core/submit-login-code/', { login_code: later.code }, { cookies: { login_attempt: later.attempt } });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('signing in often is not a lock-out: only wrong codes count', async () => {
+    const user = await activeUser(t.app);
+    for (let login = 0; login < ACCOUNT_CODE_TRIES_PER_HOUR + 2; login++) {
+      const { attempt, code } = await startLogin(t.app, user.username, user.password, user.email);
+      const ok = await post('/core/submit-login-code/', { login_code: code }, { cookies: { login_attempt: attempt } });
+      expect(ok.statusCode).toBe(200);
+    }
   });
 
   it('counts parallel guesses: 20 at once cannot get past the limit', async () => {

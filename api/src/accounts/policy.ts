@@ -14,4 +14,10 @@ export const ACTIVATION_CODE_DIGITS = 8;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** A mailed code dies after this many wrong tries. */
 export const MAX_CODE_ATTEMPTS = 5;
+/**
+ * Wrong codes an account gets in an hour over all its logins, mailed login codes and second factors (TOTP, recovery
+ * codes) together. Each login attempt allows MAX_CODE_ATTEMPTS, and a new login with the password opens another: without
+ * this a password holder could try 6-digit codes without end (the per-address throttle is no brake from many addresses).
+ */
+export const ACCOUNT_CODE_TRIES_PER_HOUR = 20;
 export const LOGIN_ATTEMPT_COOKIE = 'login_attempt';

@@ -1,10 +1,10 @@
 // Database access for accounts. Every function takes an executor: the database or the caller's transaction.
-import { and, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { authTokens, oneTimeCodes, users, type CodePurpose, type User } from '../db/schema';
 import { emailChanges } from '../db/schema-security';
 import type { AuthUser } from '../types';
-import { ACCESS_TTL_MS, MAX_CODE_ATTEMPTS, REFRESH_REUSE_GRACE_MS, REFRESH_WINDOW_MS } from './policy';
+import { ACCESS_TTL_MS, ACCOUNT_CODE_TRIES_PER_HOUR, MAX_CODE_ATTEMPTS, REFRESH_REUSE_GRACE_MS, REFRESH_WINDOW_MS } from './policy';
 import { randomToken, sha256 } from './secrets';
 
 export async function findUserByUsername(ex: Executor, username: string): Promise<User | undefined> {
@@ -90,6 +90,26 @@ export async function claimCodeAttempt(
     )
     .returning();
   return rows[0];
+}
+
+/** Counts a wrong answer to the code `id` (claimCodeAttempt counted the try). */
+export async function recordWrongTry(ex: Executor, id: number) {
+  await ex.update(oneTimeCodes).set({ wrongTries: sql`${oneTimeCodes.wrongTries} + 1` }).where(eq(oneTimeCodes.id, id));
+}
+
+/** Whether the account has had ACCOUNT_CODE_TRIES_PER_HOUR wrong login codes and second factors in the last hour. */
+export async function codesLockedOut(ex: Executor, userId: number, now: Date): Promise<boolean> {
+  const [row] = await ex
+    .select({ n: sql<number>`coalesce(sum(${oneTimeCodes.wrongTries}), 0)::int` })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.userId, userId),
+        inArray(oneTimeCodes.purpose, ['login', 'second_factor']),
+        gt(oneTimeCodes.createdAt, new Date(now.getTime() - 3_600_000)),
+      ),
+    );
+  return (row?.n ?? 0) >= ACCOUNT_CODE_TRIES_PER_HOUR;
 }
 
 /** Marks a code used; false when another request used it first. */

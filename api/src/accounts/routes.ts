@@ -63,6 +63,7 @@ export const MESSAGES = {
   noLoginAttempt: 'No login in progress in this browser, or it has expired. Please log in again.',
   badLoginCode: 'Invalid login code.',
   deadLoginCode: 'This login code has expired or was tried too many times. Please log in again.',
+  accountLocked: 'Too many wrong codes for this account. Please try again in an hour.',
   badResetLink: 'This password reset link is invalid or has expired. Please ask for a new one.',
   mailFailed: 'We could not send the mail right now. Please try again in a few minutes.',
 } as const;
@@ -228,7 +229,9 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       clock.now(),
     );
     if (!code) throw nonFieldError(MESSAGES.deadLoginCode);
+    if (await repo.codesLockedOut(app.db.orm, code.userId, clock.now())) throw nonFieldError(MESSAGES.accountLocked);
     if (!sameHash(code.codeHash, loginCodeHash(attemptSecret, input.login_code))) {
+      await repo.recordWrongTry(app.db.orm, code.id);
       throw nonFieldError(code.attempts >= MAX_CODE_ATTEMPTS ? MESSAGES.deadLoginCode : MESSAGES.badLoginCode);
     }
     const session = await inTransaction(async (tx) => {

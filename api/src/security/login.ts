@@ -4,13 +4,13 @@
 // customer logs in again. Accounts with neither keep the mailed-code flow unchanged.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Executor } from '../db';
 import { oneTimeCodes, type User } from '../db/schema';
 import { detailError, nonFieldError, parseBody } from '../http/errors';
 import { MailDeliveryError } from '../mail/mailer';
-import { LOGIN_ATTEMPT_COOKIE, LOGIN_CODE_TTL_MS, MAX_CODE_ATTEMPTS } from '../accounts/policy';
+import { ACCOUNT_CODE_TRIES_PER_HOUR, LOGIN_ATTEMPT_COOKIE, LOGIN_CODE_TTL_MS, MAX_CODE_ATTEMPTS } from '../accounts/policy';
 import * as repo from '../accounts/repository';
 import { randomToken, sha256 } from '../accounts/secrets';
 import { startUserSession } from '../accounts/session';
@@ -27,15 +27,12 @@ export const SECOND_FACTOR_MESSAGES = {
   badPasskey: 'Your passkey could not be verified. Please try again.',
   loggedIn: 'Logged in successfully.',
   mailFailed: 'We could not send the mail right now. Please try again in a few minutes.',
+  // The same words as the mailed-code flow's (accounts/routes.ts MESSAGES.accountLocked).
   accountLocked: 'Too many wrong codes for this account. Please try again in an hour.',
 } as const;
 
-/**
- * Second-factor tries an account gets in an hour, over all its login attempts. Each attempt allows 5, and a new login
- * with the password opens another: without this a password holder could try 6-digit codes without end (the per-address
- * throttle is no brake from many addresses). Recovery codes count too.
- */
-export const ACCOUNT_FACTOR_TRIES_PER_HOUR = 20;
+/** The wrong codes an account gets in an hour, mailed codes and second factors together (accounts/policy.ts). */
+export const ACCOUNT_FACTOR_TRIES_PER_HOUR = ACCOUNT_CODE_TRIES_PER_HOUR;
 
 /**
  * Called by /core/login/ after the password: for an account with a second factor, opens the attempt and returns
@@ -117,16 +114,15 @@ export const secondFactorLoginRoutes: FastifyPluginAsync = async (app) => {
     const input = parseBody(factorSchema, request.body);
     const row = await claim(attemptHashOf(request.cookies[LOGIN_ATTEMPT_COOKIE]));
     const now = clock.now();
-    const [tries] = await app.db.orm
-      .select({ n: sql<number>`coalesce(sum(${oneTimeCodes.attempts}), 0)::int` })
-      .from(oneTimeCodes)
-      .where(and(eq(oneTimeCodes.userId, row.userId), eq(oneTimeCodes.purpose, 'second_factor'), gt(oneTimeCodes.createdAt, new Date(now.getTime() - 3_600_000))));
-    if ((tries?.n ?? 0) > ACCOUNT_FACTOR_TRIES_PER_HOUR) throw nonFieldError(M.accountLocked);
+    if (await repo.codesLockedOut(app.db.orm, row.userId, now)) throw nonFieldError(M.accountLocked);
     const ok =
       input.method === 'totp'
         ? await acceptTotp(app.db.orm, config.security.secretKey, row.userId, input.code, now)
         : await useRecoveryCode(app.db.orm, config.security.secretKey, row.userId, input.code, now);
-    if (!ok) throw wrong(row, input.method === 'totp' ? M.badTotp : M.badRecovery);
+    if (!ok) {
+      await repo.recordWrongTry(app.db.orm, row.id);
+      throw wrong(row, input.method === 'totp' ? M.badTotp : M.badRecovery);
+    }
     return finish(row, request, reply);
   });
 
