@@ -5,9 +5,13 @@ import dgram from 'node:dgram';
 import net from 'node:net';
 import { MAX_QUERY_SIZE, respond, type ZoneLookup } from './responder';
 
-/** A TCP client gets this long between messages before the connection is closed (RFC 7766 6.2.3 suggests seconds). */
-const TCP_IDLE_MS = 10_000;
-const MAX_TCP_CONNECTIONS = 256;
+/**
+ * TCP limits (RFC 7766 6.2). A connection gets `idleMs` for each whole message, counted from the connection or the
+ * last message: bytes trickled in do not keep it open (one byte every few seconds held a connection for ever). One
+ * address holds at most `perClient` connections. At `max` connections, a new one takes the place of the connection
+ * that has waited longest since its last message, so a client holding many open cannot shut the others out.
+ */
+export const TCP_LIMITS = { idleMs: 10_000, perClient: 32, max: 256 };
 
 export interface DnsServer {
   host: string;
@@ -23,6 +27,8 @@ export interface DnsServerOptions {
   port: number;
   zones: ZoneLookup;
   log?: { warn(obj: object, msg: string): void };
+  /** TCP_LIMITS by default (tests give smaller ones). */
+  tcpLimits?: typeof TCP_LIMITS;
 }
 
 export async function startDnsServer(opts: DnsServerOptions): Promise<DnsServer> {
@@ -52,15 +58,32 @@ async function startOnce(opts: DnsServerOptions): Promise<DnsServer> {
   // A send to a closed port (ICMP unreachable) or any socket error must not stop the server.
   udp.on('error', (err) => opts.log?.warn({ err }, 'DNS UDP socket error'));
 
-  const sockets = new Set<net.Socket>();
+  const limits = opts.tcpLimits ?? TCP_LIMITS;
+  /** Open connections, each with its peer's address and when it last sent a whole message (or connected). */
+  const sockets = new Map<net.Socket, { peer: string; since: number; timer: NodeJS.Timeout }>();
+  const idle = (socket: net.Socket) => setTimeout(() => socket.destroy(), limits.idleMs).unref();
   const tcp = net.createServer({ pauseOnConnect: false }, (socket) => {
-    if (sockets.size >= MAX_TCP_CONNECTIONS) {
+    const peer = socket.remoteAddress ?? '';
+    let fromPeer = 0;
+    for (const s of sockets.values()) if (s.peer === peer) fromPeer++;
+    if (fromPeer >= limits.perClient) {
+      counts.dropped++;
       socket.destroy();
       return;
     }
-    sockets.add(socket);
-    socket.setTimeout(TCP_IDLE_MS, () => socket.destroy());
-    socket.on('close', () => sockets.delete(socket));
+    if (sockets.size >= limits.max) {
+      let oldest: net.Socket | undefined;
+      let since = Infinity;
+      for (const [s, info] of sockets) if (info.since < since) [oldest, since] = [s, info.since];
+      oldest?.destroy();
+      if (oldest) sockets.delete(oldest);
+    }
+    sockets.set(socket, { peer, since: performance.now(), timer: idle(socket) });
+    socket.on('close', () => {
+      const info = sockets.get(socket);
+      if (info) clearTimeout(info.timer);
+      sockets.delete(socket);
+    });
     socket.on('error', () => socket.destroy());
     let buffered = Buffer.alloc(0);
     socket.on('data', (chunk) => {
@@ -75,6 +98,12 @@ async function startOnce(opts: DnsServerOptions): Promise<DnsServer> {
           return;
         }
         if (buffered.length < 2 + size) break;
+        // A whole message: the connection's idle time starts again.
+        const info = sockets.get(socket);
+        if (info) {
+          clearTimeout(info.timer);
+          sockets.set(socket, { peer, since: performance.now(), timer: idle(socket) });
+        }
         const msg = buffered.subarray(2, 2 + size);
         buffered = buffered.subarray(2 + size);
         const { reply } = respond(msg, opts.zones, 'tcp');
@@ -119,7 +148,7 @@ async function startOnce(opts: DnsServerOptions): Promise<DnsServer> {
     port,
     counts,
     close: async () => {
-      for (const s of sockets) s.destroy();
+      for (const s of sockets.keys()) s.destroy();
       await Promise.all([
         new Promise<void>((r) => udp.close(() => r())),
         new Promise<void>((r) => tcp.close(() => r())),

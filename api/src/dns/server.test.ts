@@ -1,0 +1,79 @@
+// The DNS server's TCP limits (server.ts TCP_LIMITS, RFC 7766 6.2), with small limits so the test is quick: a client
+// trickling bytes is closed when its idle time ends, one address cannot take every connection, and connections held
+// open do not keep a new client out. Zones do not matter here: every name gets REFUSED, an answer all the same.
+import net from 'node:net';
+import dnsPacket from 'dns-packet';
+import { queryPacket, tcpQuery } from './client';
+import { startDnsServer, type DnsServer } from './server';
+
+const LIMITS = { idleMs: 600, perClient: 4, max: 6 };
+let server: DnsServer;
+
+beforeAll(async () => {
+  server = await startDnsServer({ host: '127.0.0.1', port: 0, zones: { find: () => undefined }, tcpLimits: LIMITS });
+});
+afterAll(() => server.close());
+
+/** An open connection from the address `from`, and when the server closed it (null while open). */
+function hold(from = '127.0.0.1') {
+  const socket = net.connect({ port: server.port, host: '127.0.0.1', localAddress: from });
+  const state = { socket, closedAt: null as number | null, opened: new Promise<void>((r) => socket.once('connect', () => r())) };
+  socket.on('close', () => (state.closedAt = Date.now()));
+  socket.on('error', () => {});
+  return state;
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const ask = () => tcpQuery('example.org', 'A', { port: server.port, timeoutMs: 1000 });
+
+test('bytes trickled in do not keep a connection open: each whole message gets the idle time, no more', async () => {
+  const trickler = hold();
+  await trickler.opened;
+  const started = Date.now();
+  // Half a message, then one byte every 100 ms: under the old per-byte timer this stayed open for ever.
+  const frame = dnsPacket.streamEncode(queryPacket('example.org', 'A'));
+  trickler.socket.write(frame.subarray(0, 2));
+  for (let i = 2; i < frame.length - 1 && trickler.closedAt === null; i++) {
+    trickler.socket.write(frame.subarray(i, i + 1));
+    await sleep(100);
+  }
+  expect(trickler.closedAt).not.toBeNull();
+  expect(trickler.closedAt! - started).toBeLessThan(LIMITS.idleMs + 400);
+
+  // A client that sends whole messages keeps its connection across them.
+  const steady = hold();
+  await steady.opened;
+  const answers: Buffer[] = [];
+  steady.socket.on('data', (chunk) => answers.push(chunk));
+  for (let i = 0; i < 3; i++) {
+    steady.socket.write(frame);
+    await sleep(LIMITS.idleMs / 2);
+  }
+  expect(steady.closedAt).toBeNull();
+  expect(Buffer.concat(answers).length).toBeGreaterThan(0);
+  steady.socket.destroy();
+});
+
+test('one address gets a few connections; the server full of held connections still answers a new client', async () => {
+  // The first LIMITS.perClient are kept, the next one from the same address is closed at once.
+  const held = Array.from({ length: LIMITS.perClient + 1 }, () => hold());
+  await Promise.all(held.slice(0, LIMITS.perClient).map((h) => h.opened));
+  await sleep(100);
+  expect(held.slice(0, LIMITS.perClient).every((h) => h.closedAt === null)).toBe(true);
+  expect(held[LIMITS.perClient]!.closedAt).not.toBeNull();
+  held.forEach((h) => h.socket.destroy());
+  await sleep(50);
+
+  // Full (LIMITS.max held from two addresses): a new client still gets its answer, in the place of the connection that
+  // has waited longest.
+  const full = [
+    ...Array.from({ length: LIMITS.max / 2 }, () => hold('127.0.0.1')),
+    ...Array.from({ length: LIMITS.max / 2 }, () => hold('127.0.0.2')),
+  ];
+  await Promise.all(full.map((h) => h.opened));
+  await sleep(50);
+  expect((await ask()).rcode).toBe('REFUSED');
+  await sleep(50);
+  expect(full.filter((h) => h.closedAt !== null)).toHaveLength(1);
+  expect(full[0]!.closedAt).not.toBeNull();
+  full.forEach((h) => h.socket.destroy());
+});
