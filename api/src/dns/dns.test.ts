@@ -199,6 +199,35 @@ describe('a zone on the store\'s nameservers', () => {
     expect((await udp(`_domainkey.${zone}`, 'TXT')).rcode).toBe('NOERROR');
   });
 
+  test('a CNAME chain ending inside the zone ends as the last name does: NXDOMAIN or NODATA, with the SOA (RFC 6604)', async () => {
+    const z = (await domain()).domainname;
+    await addRecord(z, { type: 'CNAME', name: 'gone', value: `missing.${z}` });
+    await addRecord(z, { type: 'CNAME', name: 'textonly', value: `notes.${z}` });
+    await addRecord(z, { type: 'TXT', name: 'notes', value: 'no address here' });
+    const gone = await within(1000, async () => {
+      const p = await udp(`gone.${z}`, 'A');
+      expect(p.answers).toHaveLength(1);
+      return p;
+    });
+    expect(gone.rcode).toBe('NXDOMAIN');
+    expect(gone.flag_aa).toBe(true);
+    expect(data(gone)).toEqual([`missing.${z}`]);
+    expect(gone.authorities![0]).toMatchObject({ type: 'SOA', name: z });
+    const nodata = await udp(`textonly.${z}`, 'A');
+    expect(nodata.rcode).toBe('NOERROR');
+    expect(data(nodata)).toEqual([`notes.${z}`]);
+    expect(nodata.authorities![0]).toMatchObject({ type: 'SOA', name: z });
+    // A chain that leaves the zone is answered with its CNAME alone: the resolver goes on from there.
+    await addRecord(z, { type: 'CNAME', name: 'away', value: 'target.example.net' });
+    const away = await within(1000, async () => {
+      const p = await udp(`away.${z}`, 'A');
+      expect(p.answers).toHaveLength(1);
+      return p;
+    });
+    expect(away.rcode).toBe('NOERROR');
+    expect(away.authorities ?? []).toEqual([]);
+  });
+
   test('the SOA serial rises with every change', async () => {
     const serial = async () => ((await udp(zone, 'SOA')).answers![0] as { data: { serial: number } }).data.serial;
     const before = await serial();

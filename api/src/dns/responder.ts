@@ -138,10 +138,13 @@ function answer(msg: Buffer, zones: ZoneLookup, transport: 'udp' | 'tcp'): Outco
     }
     const cname = here?.get('CNAME');
     if (!cname) {
-      if (answers.length > 0) break; // a CNAME chain that ends outside the data we have: the resolver goes on.
-      const p = base(zone.exists(name) ? RCODE.NOERROR : RCODE.NXDOMAIN, true);
+      // NODATA or NXDOMAIN with the SOA, for the name asked or for where a CNAME chain inside the zone ends: then the
+      // rcode is the last name's (RFC 6604 3), after the CNAMEs that led there.
+      const rcode = zone.exists(name) ? RCODE.NOERROR : RCODE.NXDOMAIN;
+      const p = base(rcode, true);
+      p.answers = answers;
       p.authorities = [zone.soa];
-      return encode(p, zone.exists(name) ? RCODE.NOERROR : RCODE.NXDOMAIN);
+      return encode(p, rcode);
     }
     answers.push(hop === 0 ? named(cname[0]!, q.name) : cname[0]!);
     const target = String((cname[0] as { data: unknown }).data).toLowerCase();
