@@ -143,6 +143,19 @@ export async function replaceRecord(tx: Executor, id: number, r: DnsRecordInput,
   return row!;
 }
 
+/**
+ * Gives the records of one name and type the TTL `r` has: an RRset has one TTL (RFC 2181 5.2), and the DNS server
+ * answers with one. Without this the page listed 86400 and 60 for two A records at one name, and dig said 60 for both.
+ */
+export async function shareTtl(tx: Executor, domainId: number, r: DnsRecordInput): Promise<number> {
+  const rows = await tx
+    .update(dnsRecords)
+    .set({ ttl: r.ttl })
+    .where(and(eq(dnsRecords.domainId, domainId), eq(dnsRecords.name, r.name), eq(dnsRecords.type, r.type), ne(dnsRecords.ttl, r.ttl)))
+    .returning({ id: dnsRecords.id });
+  return rows.length;
+}
+
 export async function deleteRecord(tx: Executor, id: number): Promise<void> {
   await tx.delete(dnsRecords).where(eq(dnsRecords.id, id));
 }

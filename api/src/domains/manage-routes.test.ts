@@ -102,6 +102,9 @@ describe('reading a domain', () => {
     const res = await call(owner, 'GET', `/domain/${encodeURIComponent(unicode.toUpperCase())}/`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ domainname: d.domainname, domainname_unicode: unicode });
+    // The list of domains gives it too: the domains table shows the name the customer typed, not its punycode.
+    const listed = ((await call(owner, 'GET', '/domain/')).json() as { domainname: string; domainname_unicode: string }[]).find((x) => x.domainname === d.domainname);
+    expect(listed).toMatchObject({ domainname_unicode: unicode });
   });
 
   test('a name that cannot be a domain is a 400 in the DRF shape, before any query', async () => {
@@ -368,6 +371,28 @@ describe('DNS records', () => {
     expect(ok.json()).toMatchObject({ type: 'CNAME', value: 'api.example.net' });
     const clash = await call(owner, 'PATCH', `/domain/${d.domainname}/records/${a2.id}/`, { name: 'shop' });
     expect(clash.json()).toEqual({ name: [DOMAIN_MESSAGES.cnameNotAlone(`shop.${d.domainname}`)] });
+  });
+
+  test('records of one name and type share one TTL: adding or editing one sets the others, as the DNS server answers', async () => {
+    const d = await domainOf(owner);
+    const list = async () => ((await call(owner, 'GET', `/domain/${d.domainname}/records/`)).json() as { name: string; type: string; ttl: number; value: string }[]);
+    const first = (await add(d, { type: 'A', name: 'pool', value: '192.0.2.1', ttl: 86_400 })).json();
+    expect((await add(d, { type: 'A', name: 'pool', value: '192.0.2.2', ttl: 60 })).statusCode).toBe(201);
+    expect((await add(d, { type: 'TXT', name: 'pool', value: 'other type, own TTL', ttl: 900 })).statusCode).toBe(201);
+    const ttls = async () => (await list()).filter((r) => r.name === 'pool').map((r) => `${r.type} ${r.value} ${r.ttl}`).sort();
+    expect(await ttls()).toEqual(['A 192.0.2.1 60', 'A 192.0.2.2 60', 'TXT other type, own TTL 900']);
+    expect((await call(owner, 'PATCH', `/domain/${d.domainname}/records/${first.id}/`, { ttl: 7200 })).statusCode).toBe(200);
+    expect(await ttls()).toEqual(['A 192.0.2.1 7200', 'A 192.0.2.2 7200', 'TXT other type, own TTL 900']);
+  });
+
+  test('a full name outside the zone is refused; a TXT value pasted as quoted strings is stored as its text', async () => {
+    const d = await domainOf(owner);
+    expect((await add(d, { type: 'A', name: 'www.other.com.', value: '192.0.2.1' })).json()).toEqual({
+      name: [DOMAIN_MESSAGES.recordNameOutside(d.domainname)],
+    });
+    expect((await add(d, { type: 'A', name: `app.${d.domainname}.`, value: '192.0.2.1' })).json()).toMatchObject({ name: 'app' });
+    const key = (await add(d, { type: 'TXT', name: 'sel._domainkey', value: '"v=DKIM1; k=rsa; p=MIIB" "IjANBgkq"' })).json();
+    expect(key).toMatchObject({ value: 'v=DKIM1; k=rsa; p=MIIBIjANBgkq' });
   });
 
   test('a CNAME whose chain inside the zone comes back to its own name is refused, added or edited', async () => {

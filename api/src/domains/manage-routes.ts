@@ -3,7 +3,6 @@
 // a domain whose status is not manageable (Released, Cancelled, Pending Transfer…) can be read but not changed (403).
 // Every rule is here (the page only shows the shared messages); each change is one transaction that locks the domain.
 import { markAuthenticated } from '../security/recent-auth';
-import { domainToUnicode } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -89,7 +88,6 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
     const ours = repo.usesStoreNameservers(d, dns.storeNameservers);
     return {
       ...domainRow(d),
-      domainname_unicode: domainToUnicode(d.domainname) || d.domainname,
       read_only: !manageable(d),
       registrar_lock: s.registrarLock,
       uses_store_nameservers: ours,
@@ -342,6 +340,7 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
         if ((await repo.countRecords(tx, d.id)) >= MAX_DNS_RECORDS) throw nonFieldError(DOMAIN_MESSAGES.tooManyRecords);
         await checkRecordFits(tx, d, r);
         const created = await repo.insertRecord(tx, d.id, r, now);
+        await repo.shareTtl(tx, d.id, r);
         await repo.bumpSerial(tx, d.id, now);
         return recordOut(d.domainname, created);
       });
@@ -373,6 +372,7 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
         const r = parseBody(dnsRecordSchema(d.domainname), merged);
         await checkRecordFits(tx, d, r, id);
         const updated = await repo.replaceRecord(tx, id, r, now);
+        await repo.shareTtl(tx, d.id, r);
         await repo.bumpSerial(tx, d.id, now);
         return recordOut(d.domainname, updated);
       });

@@ -1,5 +1,6 @@
 // GET /domain/suggestions/, GET /domain/check/{domain}, POST /domain/check-transfer-eligibility/, GET /domain/ and
 // one domain's page (manage-routes.ts; another customer's domain is 404).
+import { domainToUnicode } from 'node:url';
 import { desc, eq } from 'drizzle-orm';
 import { doc } from '../commerce/docs';
 import type { FastifyInstance } from 'fastify';
@@ -30,6 +31,8 @@ export function domainRow(d: typeof customerDomains.$inferSelect) {
   return {
     id: d.id,
     domainname: d.domainname,
+    // The name as the customer typed it (an IDN in Unicode: bücher.com), for display; domainname stays punycode.
+    domainname_unicode: domainToUnicode(d.domainname) || d.domainname,
     paymentmethodname: d.paymentmethodname,
     regperiod: d.regperiod,
     status: d.status,

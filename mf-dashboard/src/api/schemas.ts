@@ -86,6 +86,7 @@ export type UserService = v.InferOutput<typeof userServiceSchema>;
 export const userDomainSchema = v.object({
   id: v.optional(id),
   domainname: text,
+  domainname_unicode: v.optional(v.string()),
   paymentmethodname: text,
   regperiod: v.nullish(v.union([v.string(), v.number()])),
   status: text,

@@ -36,3 +36,15 @@ it('shows each Domain Name through DomainText inside its link, with the same cel
   expect(empty).toHaveAttribute('data-label', 'Domain Name');
   expect(empty.innerHTML).toBe('-');
 });
+
+it('shows an internationalised name as the customer typed it; its link keeps the punycode', async () => {
+  fakeApi({
+    'GET domain': {
+      body: [{ id: 4, domainname: 'xn--bcher-kva.com', domainname_unicode: 'bücher.com', paymentmethodname: 'Wallet', regperiod: 1, status: 'Active', nextduedate: '2025-03-02' }],
+    },
+  });
+  renderPage('/dashboard/domains', <DomainsPage />);
+  const link = await screen.findByRole('link', { name: 'bücher.com' });
+  expect(link).toHaveAttribute('href', '/dashboard/domains/xn--bcher-kva.com');
+  expect(screen.queryByText('xn--bcher-kva.com')).not.toBeInTheDocument();
+});

@@ -18,7 +18,7 @@ const COLUMNS: Column<UserDomain>[] = [
     cell: (d) =>
       d.domainname ? (
         <Link to={`/dashboard/domains/${encodeURIComponent(d.domainname)}`}>
-          <DomainText text={d.domainname} />
+          <DomainText text={d.domainname_unicode || d.domainname} />
         </Link>
       ) : (
         dash(d.domainname)

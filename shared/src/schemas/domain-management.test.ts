@@ -1,6 +1,6 @@
 // The DNS record rules the API and the domain page share: one spelling per record, names relative to the zone.
 import * as v from 'valibot';
-import { dnsRecordSchema, relativeName } from './domain-management';
+import { dnsRecordSchema, DOMAIN_MESSAGES, relativeName, txtText } from './domain-management';
 
 const ZONE = 'xn--bcher-kva.com'; // bücher.com
 const parse = (input: Record<string, unknown>) => v.parse(dnsRecordSchema(ZONE), { ttl: 300, ...input });
@@ -23,4 +23,26 @@ it("a CAA record's tag and issuer domain are case-insensitive; its parameters an
   expect(parse({ type: 'CAA', name: '@', value: 'LetsEncrypt.org', tag: 'issue' }).value).toBe('letsencrypt.org');
   expect(parse({ type: 'CAA', name: '@', value: 'Pki.Example; account=AbC', tag: 'issuewild' }).value).toBe('pki.example; account=AbC');
   expect(parse({ type: 'CAA', name: '@', value: 'mailto:Sec@Example.com', tag: 'iodef' }).value).toBe('mailto:Sec@Example.com');
+});
+
+const issues = (input: Record<string, unknown>) => {
+  const out = v.safeParse(dnsRecordSchema(ZONE), { ttl: 300, ...input });
+  return out.success ? {} : v.flatten(out.issues).nested;
+};
+
+it('a full name (ending in a dot) outside the zone is refused, not stored under it', () => {
+  expect(issues({ type: 'A', name: 'www.other.com.', value: '192.0.2.1' })).toEqual({ name: [DOMAIN_MESSAGES.recordNameOutside(ZONE)] });
+  expect(issues({ type: 'A', name: 'www.xn--bcher-kva.com.', value: '192.0.2.1' })).toEqual({});
+  expect(parse({ type: 'A', name: 'www.bücher.com.', value: '192.0.2.1' }).name).toBe('www');
+  expect(parse({ type: 'A', name: 'bücher.com.', value: '192.0.2.1' }).name).toBe('@');
+  // Without the final dot a name is relative: www.other.com is www.other.com.<zone>, as in a zone file.
+  expect(parse({ type: 'A', name: 'www.other.com', value: '192.0.2.1' }).name).toBe('www.other.com');
+});
+
+it('a TXT value pasted as quoted strings is their text joined; any other text is kept as typed', () => {
+  expect(txtText('"v=DKIM1; k=rsa; p=MIIB" "CgKCAQEA"')).toBe('v=DKIM1; k=rsa; p=MIIBCgKCAQEA');
+  expect(parse({ type: 'TXT', name: 'sel._domainkey', value: ' "v=spf1 -all" ' }).value).toBe('v=spf1 -all');
+  expect(txtText('"say \\"hi\\"" "back\\\\slash"')).toBe('say "hi"back\\slash');
+  for (const kept of ['v=spf1 include:"x" -all', '"open', 'a "b" c', '"a"b"']) expect(txtText(kept)).toBe(kept);
+  expect(issues({ type: 'TXT', name: '@', value: '"" ""' })).toEqual({ value: [DOMAIN_MESSAGES.txtEmpty] });
 });

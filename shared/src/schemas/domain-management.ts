@@ -26,6 +26,8 @@ export const DOMAIN_MESSAGES = {
   recordName:
     'Enter a name like www, or @ for the domain itself: letters, digits, hyphens and underscores, parts separated by dots.',
   recordNameTooLong: 'This name is too long: a full name can have at most 253 characters.',
+  recordNameOutside: (zone: string) =>
+    `A name ending in a dot is a full name, and this one is not under ${zone}: enter www, or www.${zone}.`,
   recordType: 'Choose a record type: A, AAAA, CNAME, MX, TXT or CAA.',
   ttl: `TTL must be a whole number of seconds from ${DNS_TTL_MIN} (1 minute) to ${DNS_TTL_MAX} (1 day).`,
   ipv4: 'Enter an IPv4 address, like 192.0.2.1.',
@@ -137,6 +139,18 @@ export function relativeName(raw: string, zone: string): string {
   return s.endsWith(`.${zone}`) ? s.slice(0, -(zone.length + 1)) : s;
 }
 
+/**
+ * Whether `raw` may name a record of `zone`: a name ending in a dot is a full name (RFC 1035 5.1) and must be the zone
+ * or under it (www.other.com. was stored as www.other.com.<zone>); any other name is relative to the zone.
+ */
+export function isInZone(raw: string, zone: string): boolean {
+  const s = raw.trim().toLowerCase();
+  if (!s.endsWith('.') || s === '@.') return true;
+  let full = s.replace(/\.$/, '');
+  if (/[^\x20-\x7e]/.test(full)) full = asciiHost(full) || full;
+  return full === zone || full.endsWith(`.${zone}`);
+}
+
 const OWNER_LABEL = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)$/;
 
 /** Whether a relative owner name ('@', 'www', '_dmarc', 'sel._domainkey') is valid. */
@@ -161,6 +175,20 @@ const wholeIn = (min: number, max: number) => (x: unknown) => {
   return typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
 };
 const toWhole = (x: unknown) => (typeof x === 'string' ? Number(x.trim()) : (x as number));
+
+/** One or more double-quoted strings and nothing else: how providers hand out long TXT values ("v=DKIM1; …" "…"). */
+const QUOTED_STRINGS = /^"(?:[^"\\]|\\.)*"(?:\s+"(?:[^"\\]|\\.)*")*$/;
+
+/**
+ * A TXT value as it is meant: pasted in zone-file form, as quoted strings, it is their text joined (quotes gone, \" and
+ * \\ unescaped), as a zone file's parser reads it; any other text is kept as typed. Published with the quotes, a DKIM
+ * key pasted that way was broken.
+ */
+export function txtText(raw: string): string {
+  const s = raw.trim();
+  if (!QUOTED_STRINGS.test(s)) return raw;
+  return [...s.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1')).join('');
+}
 
 /** A TXT value as the character-strings of its record: UTF-8 bytes in pieces of at most 255, never inside a character. */
 export function splitTxt(value: string): string[] {
@@ -231,6 +259,7 @@ export function dnsRecordSchema(zone: string) {
     v.object({
       name: v.pipe(
         v.optional(v.string(DOMAIN_MESSAGES.recordName), '@'),
+        v.check((s) => isInZone(s, zone), DOMAIN_MESSAGES.recordNameOutside(zone)),
         v.transform((s) => relativeName(s, zone)),
         v.check(isOwnerName, DOMAIN_MESSAGES.recordName),
         v.transform(asciiOwner),
@@ -257,9 +286,9 @@ export function dnsRecordSchema(zone: string) {
     rule(['value'], (i) => !typeIs(i, 'CNAME') || isHostname(valueOf(i)), DOMAIN_MESSAGES.cnameTarget),
     rule(['value'], (i) => !typeIs(i, 'MX') || isHostname(valueOf(i)), DOMAIN_MESSAGES.mxTarget),
     rule(['priority'], (i) => !typeIs(i, 'MX') || wholeIn(0, 65535)(i.priority), DOMAIN_MESSAGES.priority),
-    rule(['value'], (i) => !typeIs(i, 'TXT') || valueOf(i) !== '', DOMAIN_MESSAGES.txtEmpty),
+    rule(['value'], (i) => !typeIs(i, 'TXT') || txtText(valueOf(i)) !== '', DOMAIN_MESSAGES.txtEmpty),
     rule(['value'], (i) => !typeIs(i, 'TXT') || !CONTROL.test(String(i.value)), DOMAIN_MESSAGES.txtControl),
-    rule(['value'], (i) => !typeIs(i, 'TXT') || [...String(i.value)].length <= TXT_MAX, DOMAIN_MESSAGES.txtTooLong),
+    rule(['value'], (i) => !typeIs(i, 'TXT') || [...txtText(String(i.value))].length <= TXT_MAX, DOMAIN_MESSAGES.txtTooLong),
     rule(['flags'], (i) => !typeIs(i, 'CAA') || [0, 128].includes(wholeIn(0, 255)(i.flags ?? 0) ? toWhole(i.flags ?? 0) : -1), DOMAIN_MESSAGES.caaFlags),
     rule(['tag'], (i) => !typeIs(i, 'CAA') || (CAA_TAGS as readonly unknown[]).includes(i.tag), DOMAIN_MESSAGES.caaTag),
     rule(['value'], (i) => !typeIs(i, 'CAA') || valueOf(i).length <= CAA_VALUE_MAX, DOMAIN_MESSAGES.caaTooLong),
@@ -295,7 +324,7 @@ function normalizeRecord(i: { name: string; type: DnsRecordType; ttl: number; va
     case 'MX':
       return { ...base, value: asciiHost(i.value), priority: toWhole(i.priority) };
     case 'TXT':
-      return { ...base, value: i.value };
+      return { ...base, value: txtText(i.value) };
     case 'CAA': {
       // Tags are case-insensitive (RFC 8659), and so is the issuer's domain name before any ';' parameters.
       const tag = String(i.tag).toLowerCase();

@@ -23,7 +23,7 @@ const VALUE_HINT: Record<DnsRecordType, string> = {
   AAAA: 'Like 2001:db8::1.',
   CNAME: 'Like target.example.net. A CNAME must be the only record at its name, and cannot be at @.',
   MX: 'Like mail.example.com.',
-  TXT: 'Up to 2048 characters; text longer than 255 characters is split into several strings for you.',
+  TXT: 'Up to 2048 characters; text longer than 255 characters is split into several strings for you. Quoted strings pasted from a provider ("…" "…") are joined.',
   CAA: "For issue and issuewild: a certificate authority's domain, like letsencrypt.org. For iodef: a mailto: or https: address.",
 };
 
@@ -110,7 +110,7 @@ export function RecordDialog({
             <Select label="Flags" options={FLAG_OPTIONS} {...field('flags')} />
           </>
         ) : null}
-        <TextField label="TTL (seconds)" inputMode="numeric" hint="From 60 (1 minute) to 86400 (1 day)." {...field('ttl')} />
+        <TextField label="TTL (seconds)" inputMode="numeric" hint="From 60 (1 minute) to 86400 (1 day). Records of one name and type share one TTL: saving this one sets theirs too." {...field('ttl')} />
         {server.non_field_errors ? <ErrorText role="alert">{server.non_field_errors}</ErrorText> : null}
         <div style={{ display: 'flex', gap: '.75rem', flexWrap: 'wrap', marginTop: '.5rem' }}>
           <Button type="submit" disabled={form.submitting}>
