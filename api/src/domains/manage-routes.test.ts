@@ -192,6 +192,8 @@ describe('nameservers', () => {
       [{ use_store_nameservers: false, nameservers: ['ns1.example.net', '192.0.2.1'] }, { nameservers: [DOMAIN_MESSAGES.nameserverNumberInvalid(2)] }],
       [{ use_store_nameservers: false, nameservers: ['ns1.example.net', 'NS1.Example.net.'] }, { nameservers: [DOMAIN_MESSAGES.nameserverDuplicate] }],
       [{ use_store_nameservers: false, nameservers: 'ns1.example.net' }, { nameservers: [DOMAIN_MESSAGES.nameserverCount] }],
+      // Ours beside another: ours would not answer for it (only on exactly our set), so the domain would half-resolve.
+      [{ use_store_nameservers: false, nameservers: ['NS2.hosthub.test', 'ns9.example.net'] }, { nameservers: [DOMAIN_MESSAGES.nameserversMixed('ns2.hosthub.test')] }],
     ];
     for (const [body, errors] of bad) {
       const res = await call(owner, 'PATCH', url, body);

@@ -225,6 +225,10 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
     return change(request, async (tx, d, _s, now) => {
       // The store's own names typed as 'custom' are the store's nameservers: the zone stays served here.
       const list = repo.usesStoreNameservers({ nameservers: body.nameservers }, dns.storeNameservers) ? [] : body.nameservers;
+      // Some of ours beside others: ours would not answer (they serve a zone only on exactly our set, and give no
+      // zone transfers to a secondary), so the domain would half-resolve. Refused, with the way out.
+      const ours = list.filter((h) => dns.storeNameservers.includes(h.toLowerCase().replace(/\.$/, '')));
+      if (ours.length > 0) throw validationError({ nameservers: DOMAIN_MESSAGES.nameserversMixed(ours[0]!) });
       await repo.setDomainFields(tx, d.id, { nameservers: list });
       // Saved to the domain in the (simulated) registry: the registry's record is the customer_domains row.
       await repo.bumpSerial(tx, d.id, now);
