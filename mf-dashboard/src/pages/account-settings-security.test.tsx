@@ -142,3 +142,130 @@ it('lists sessions with the current one marked; signs another out', async () => 
   expect(calls.some((c) => c.method === 'DELETE' && c.path === 'core/sessions/6')).toBe(true);
   await waitFor(() => expect(screen.getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled());
 });
+
+describe('focus, when the pressed button goes away', () => {
+  const totpOn = {
+    body: {
+      data: {
+        totp: { enabled: true, enabled_at: '2026-11-22T10:00:00Z' },
+        passkeys: [],
+        recovery_codes_left: 10,
+        second_factor: true,
+        recent_auth_until: null,
+      },
+    },
+  };
+
+  it('setting up the authenticator app: to the set-up form, to the codes, then to "Turn off authenticator app"', async () => {
+    let on = false;
+    fakeApi({
+      'GET core/security': () => (on ? totpOn : overview([])),
+      'GET core/sessions': sessions,
+      'POST core/totp/setup': { body: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x', qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' } },
+      'DELETE core/totp': () => {
+        on = false;
+        return { body: {} };
+      },
+      'POST core/totp/confirm': () => {
+        on = true;
+        return { body: { message: 'Authenticator app turned on.', recovery_codes: ['aaaa-bbbb', 'cccc-dddd'] } };
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/account-settings/security', <AccountSettingsSecurityPage />);
+    await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+    // The start of the new form: read on, the key; Tab, the code field.
+    await waitFor(() => expect(screen.getByText(/^Scan the QR code with your authenticator app/)).toHaveFocus());
+    await user.tab();
+    expect(screen.getByLabelText('Authentication Code')).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Set up authenticator app' })).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    await user.type(await screen.findByLabelText('Authentication Code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on authenticator app' }));
+    const region = await screen.findByRole('region', { name: 'Your recovery codes' });
+    await waitFor(() => expect(region).toHaveFocus());
+    expect(within(region).getByText('aaaa-bbbb')).toBeInTheDocument();
+    await user.tab();
+    expect(within(region).getByRole('button', { name: 'Download codes' })).toHaveFocus();
+    await user.tab();
+    expect(within(region).getByRole('button', { name: 'I have saved them' })).toHaveFocus();
+
+    await screen.findByRole('button', { name: 'Turn off authenticator app' }); // the reload after turning it on
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('region', { name: 'Your recovery codes' })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Turn off authenticator app' })).toHaveFocus());
+
+    // Turning it off takes its button away: focus to the part's heading.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Authenticator app' })).toHaveFocus());
+  }, 20_000);
+
+  it('a passkey removed: focus to the Passkeys heading, not to the page', async () => {
+    fakeApi({
+      'GET core/security': overview([laptop]),
+      'GET core/sessions': sessions,
+      'DELETE core/passkeys/1': { body: {} },
+    });
+    const user = userEvent.setup();
+    renderAt('/account-settings/security', <AccountSettingsSecurityPage />);
+    await user.click(await screen.findByRole('button', { name: `Remove ${laptop.name}` }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Passkeys' })).toHaveFocus());
+  });
+
+  it('new recovery codes: to the codes, then back to "Generate new recovery codes"', async () => {
+    fakeApi({
+      'GET core/security': overview([laptop]),
+      'GET core/sessions': sessions,
+      'POST core/recovery-codes': { body: { recovery_codes: ['eeee-ffff'] } },
+    });
+    const user = userEvent.setup();
+    renderAt('/account-settings/security', <AccountSettingsSecurityPage />);
+    await user.click(await screen.findByRole('button', { name: 'Generate new recovery codes' }));
+    const region = await screen.findByRole('region', { name: 'Your recovery codes' });
+    await waitFor(() => expect(region).toHaveFocus());
+    await user.click(within(region).getByRole('button', { name: 'I have saved them' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Generate new recovery codes' })).toHaveFocus());
+  }, 20_000);
+
+  it("renaming a passkey: to the name field; Cancel, and a saved name, back to that passkey's Rename", async () => {
+    let name = 'Laptop';
+    const { calls } = fakeApi({
+      'GET core/security': () => overview([{ ...laptop, name }, { ...laptop, id: 2, name: 'Phone' }]),
+      'GET core/sessions': sessions,
+      'PATCH core/passkeys/1': (call) => {
+        name = (call.body as { name: string }).name;
+        return { body: { message: 'Passkey renamed.' } };
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/account-settings/security', <AccountSettingsSecurityPage />);
+    await user.click(await screen.findByRole('button', { name: 'Rename Laptop' }));
+    await waitFor(() => expect(screen.getByLabelText('New name for Laptop')).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rename Laptop' })).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    const field = await screen.findByLabelText('New name for Laptop');
+    await waitFor(() => expect(field).toHaveFocus());
+    await user.clear(field);
+    await user.type(field, 'Work laptop{Enter}');
+    const rename = await screen.findByRole('button', { name: 'Rename Work laptop' });
+    await waitFor(() => expect(rename).toHaveFocus());
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([['core/passkeys/1', { name: 'Work laptop' }]]);
+  }, 20_000);
+
+  it('an empty "Add a passkey" with a rename form open focuses its own name field, not the rename form\'s', async () => {
+    const { calls } = fakeApi({ 'GET core/security': overview([laptop]), 'GET core/sessions': sessions });
+    const user = userEvent.setup();
+    renderAt('/account-settings/security', <AccountSettingsSecurityPage />);
+    await user.click(await screen.findByRole('button', { name: 'Rename Laptop' }));
+    await screen.findByLabelText('New name for Laptop');
+    await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    expect(screen.getByLabelText('Passkey name')).toHaveFocus();
+    expect(screen.getByLabelText('Passkey name')).toHaveAccessibleDescription(/A name is required/);
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  }, 20_000);
+});

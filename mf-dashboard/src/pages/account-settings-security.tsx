@@ -1,7 +1,7 @@
 // The Security tab (issue 17): passkeys, the authenticator app, recovery codes and signed-in sessions. Removing a
 // second factor or replacing recovery codes asks for the password when the API wants a recent authentication.
 import styled from '@emotion/styled';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatDate } from 'shared/format';
 import { passkeyNameSchema, totpCodeSchema } from 'shared/schemas';
 import { signOut } from 'shared/session';
@@ -56,9 +56,35 @@ const Badge = styled.span`
   background: ${theme.color.primarySoft}; color: ${theme.color.primary};
 `;
 
+/**
+ * Focus for a control that unmounts when pressed (its content is replaced): without a move, focus falls to <body> and a
+ * keyboard or screen-reader user starts again from the top of the page. `moveFocus(...ids)` focuses, once the change
+ * it comes with is rendered (set it with that state), the first of those elements on the page.
+ */
+function useMoveFocus() {
+  const [target, setTarget] = useState<{ ids: string[] } | null>(null);
+  useEffect(() => {
+    if (!target) return;
+    for (const id of target.ids) {
+      const node = document.getElementById(id);
+      if (node) {
+        node.focus();
+        return;
+      }
+    }
+  }, [target]);
+  return (...ids: string[]) => setTarget({ ids });
+}
+
 const when = (iso: string | null) => (iso ? `${formatDate(iso)} ${new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}` : 'never');
 
 function RecoveryCodes({ codes, onClose }: { codes: string[]; onClose(): void }) {
+  // New codes come from a control that has gone (the set-up form) or that stays below them: either way the reader is
+  // taken to them, and Tab goes on to "Download codes" and "I have saved them".
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    region.current?.focus();
+  }, [codes]);
   const download = () => {
     const url = URL.createObjectURL(new Blob([`HostHub recovery codes\n\n${codes.join('\n')}\n`], { type: 'text/plain' }));
     const a = document.createElement('a');
@@ -70,7 +96,7 @@ function RecoveryCodes({ codes, onClose }: { codes: string[]; onClose(): void })
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
   return (
-    <div role="region" aria-labelledby="new-codes-heading">
+    <div role="region" aria-labelledby="new-codes-heading" tabIndex={-1} ref={region}>
       <h3 id="new-codes-heading">Your recovery codes</h3>
       <Notice tone="info">
         Save these 10 codes somewhere safe. Each signs you in once if you lose your passkey or phone. They are shown only
@@ -93,20 +119,28 @@ function RecoveryCodes({ codes, onClose }: { codes: string[]; onClose(): void })
 
 function PasskeyItem({ passkey, onRename, onRemove }: { passkey: Passkey; onRename(name: string): Promise<void>; onRemove(): Promise<void> }) {
   const [editing, setEditing] = useState(false);
+  const ids = useId();
+  const renameId = `${ids}-rename`;
+  const fieldId = `${ids}-name`;
+  const moveFocus = useMoveFocus();
+  const edit = (on: boolean) => {
+    setEditing(on);
+    moveFocus(on ? fieldId : renameId);
+  };
   const form = useSchemaForm(passkeyNameSchema, { name: passkey.name }, async (values) => {
     await onRename(values.name);
-    setEditing(false);
+    edit(false);
   });
   if (editing) {
     return (
       <li>
         <form onSubmit={form.onSubmit} noValidate style={{ flex: '1 1 100%' }}>
-          <TextField label={`New name for ${passkey.name}`} {...form.field('name')} />
+          <TextField id={fieldId} label={`New name for ${passkey.name}`} {...form.field('name')} />
           <div className="actions">
             <Button type="submit" disabled={form.submitting}>
               Save name
             </Button>
-            <Button variant="secondary" onClick={() => setEditing(false)}>
+            <Button variant="secondary" onClick={() => edit(false)}>
               Cancel
             </Button>
           </div>
@@ -123,7 +157,7 @@ function PasskeyItem({ passkey, onRename, onRemove }: { passkey: Passkey; onRena
         </span>
       </div>
       <div className="actions">
-        <Button variant="secondary" onClick={() => setEditing(true)} aria-label={`Rename ${passkey.name}`}>
+        <Button id={renameId} variant="secondary" onClick={() => edit(true)} aria-label={`Rename ${passkey.name}`}>
           Rename
         </Button>
         <Button variant="danger" onClick={onRemove} aria-label={`Remove ${passkey.name}`}>
@@ -148,9 +182,11 @@ function NewPasskeyForm({ onAdd }: { onAdd(name: string): Promise<void> }) {
 
 function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload(): void }) {
   const reauth = useReauth({ passkey: overview.passkeys.length > 0 });
-  const [codes, setCodes] = useState<string[] | null>(null);
+  /** New recovery codes, and where focus goes back to once they are saved: the first of `back` on the page. */
+  const [codes, setCodes] = useState<{ list: string[]; back: string[] } | null>(null);
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const moveFocus = useMoveFocus();
 
   /** Runs a call; a refusal shows in the section, a cancelled password prompt changes nothing. */
   const act = async (fn: () => Promise<void>) => {
@@ -168,7 +204,9 @@ function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload():
     act(async () => {
       const answer = await addPasskey(name);
       setPasskeyRound((n) => n + 1);
-      if (answer.recovery_codes.length > 0) setCodes(answer.recovery_codes);
+      // The form is made anew (its button goes): focus to the codes, else to the list the passkey joined.
+      if (answer.recovery_codes.length > 0) setCodes({ list: answer.recovery_codes, back: ['passkeys-heading'] });
+      else moveFocus('passkeys-heading');
       showToast('SUCCESS', answer.message);
       reload();
     });
@@ -183,7 +221,10 @@ function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload():
       await reauth.run(async () => {
         const answer = await confirmTotp(values.code);
         setSetup(null);
-        if (answer.recovery_codes.length > 0) setCodes(answer.recovery_codes);
+        // The form goes: focus to the codes (RecoveryCodes takes it), else to this part's heading ("Turn off
+        // authenticator app" comes with the reload).
+        if (answer.recovery_codes.length > 0) setCodes({ list: answer.recovery_codes, back: ['totp-turn-off', 'totp-heading'] });
+        else moveFocus('totp-heading');
         showToast('SUCCESS', answer.message);
         reload();
       });
@@ -198,7 +239,9 @@ function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload():
     <>
       {reauth.dialog}
       <Section aria-labelledby="twofactor-heading">
-        <h2 id="twofactor-heading">Two-factor sign-in</h2>
+        <h2 id="twofactor-heading" tabIndex={-1}>
+          Two-factor sign-in
+        </h2>
         <p>
           {overview.second_factor
             ? 'When you log in, we ask for your passkey or a code from your authenticator app after your password.'
@@ -209,9 +252,19 @@ function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload():
             {problem}
           </Notice>
         ) : null}
-        {codes ? <RecoveryCodes codes={codes} onClose={() => setCodes(null)} /> : null}
+        {codes ? (
+          <RecoveryCodes
+            codes={codes.list}
+            onClose={() => {
+              setCodes(null);
+              moveFocus(...codes.back, 'twofactor-heading');
+            }}
+          />
+        ) : null}
 
-        <h3 id="passkeys-heading">Passkeys</h3>
+        <h3 id="passkeys-heading" tabIndex={-1}>
+          Passkeys
+        </h3>
         {overview.passkeys.length > 0 ? (
           <Items aria-labelledby="passkeys-heading">
             {overview.passkeys.map((p) => (
@@ -227,6 +280,7 @@ function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload():
                 onRemove={() =>
                   act(async () => {
                     await removePasskey(p.id);
+                    moveFocus('passkeys-heading');
                     showToast('SUCCESS', 'Passkey removed.');
                     reload();
                   })
@@ -239,7 +293,9 @@ function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload():
         )}
         <NewPasskeyForm key={passkeyRound} onAdd={onAddPasskey} />
 
-        <h3>Authenticator app</h3>
+        <h3 id="totp-heading" tabIndex={-1}>
+          Authenticator app
+        </h3>
         {overview.totp.enabled ? (
           <Items>
             <li>
@@ -249,10 +305,12 @@ function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload():
               </div>
               <div className="actions">
                 <Button
+                  id="totp-turn-off"
                   variant="danger"
                   onClick={() =>
                     act(async () => {
                       await disableTotp();
+                      moveFocus('totp-heading');
                       showToast('SUCCESS', 'Authenticator app turned off.');
                       reload();
                     })
@@ -268,7 +326,10 @@ function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload():
             <Qr>
               <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`} alt="QR code to scan with your authenticator app" />
               <div className="manual">
-                <p>Scan the QR code with your authenticator app, or enter this key by hand:</p>
+                {/* Where focus goes when the form appears: read on, it gives the key, then Tab reaches the code field. */}
+                <p id="totp-setup-start" tabIndex={-1}>
+                  Scan the QR code with your authenticator app, or enter this key by hand:
+                </p>
                 <p>
                   <code data-testid="totp-secret">{setup.secret}</code>
                 </p>
@@ -295,6 +356,7 @@ function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload():
                 onClick={() => {
                   setSetup(null);
                   setCodeProblem(null);
+                  moveFocus('totp-set-up');
                 }}
               >
                 Cancel
@@ -305,10 +367,12 @@ function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload():
           <>
             <p>Use an app such as Google Authenticator, Microsoft Authenticator or 1Password for a new code every 30 seconds.</p>
             <Button
+              id="totp-set-up"
               variant="secondary"
               onClick={() =>
                 act(async () => {
                   setSetup(await setupTotp());
+                  moveFocus('totp-setup-start');
                 })
               }
             >
@@ -317,16 +381,19 @@ function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload():
           </>
         )}
 
-        <h3>Recovery codes</h3>
+        <h3 id="recovery-heading" tabIndex={-1}>
+          Recovery codes
+        </h3>
         {overview.second_factor ? (
           <>
             <p>{overview.recovery_codes_left} of 10 recovery codes unused.</p>
             <Button
+              id="recovery-new"
               variant="secondary"
               onClick={() =>
                 act(async () => {
                   const answer = await regenerateRecoveryCodes();
-                  setCodes(answer.recovery_codes);
+                  setCodes({ list: answer.recovery_codes, back: ['recovery-new', 'recovery-heading'] });
                   reload();
                 })
               }

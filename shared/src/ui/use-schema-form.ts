@@ -39,6 +39,10 @@ export function useSchemaForm<S extends v.GenericSchema, K extends string>(
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // The submitted form, read before any await (React clears currentTarget once the handler returns): a field's name
+    // is unique within its form only, and a page can hold two forms with one field name (a passkey's rename form and
+    // the form adding a passkey both have `name`).
+    const form = event.currentTarget instanceof HTMLFormElement ? event.currentTarget : null;
     if (submitting) return;
     const all = Object.fromEntries(Object.keys(values).map((k) => [k, true])) as Record<K, boolean>;
     setTouched(all);
@@ -46,7 +50,7 @@ export function useSchemaForm<S extends v.GenericSchema, K extends string>(
     if (!result.ok) {
       setErrors(result.errors);
       const first = Object.keys(values).find((k) => result.errors[k]);
-      if (first) document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      if (first) (form ?? document).querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
     setErrors({});
