@@ -55,3 +55,64 @@ it('a recovery code instead', async () => {
   expect(calls[0]!.body).toEqual({ method: 'recovery_code', code: 'abcde-fghjk' });
   expect(jest.mocked(loadPage)).toHaveBeenCalledWith('/dashboard');
 });
+
+describe('the passkey step refused by the browser', () => {
+  const OPTIONS = { challenge: 'Y2hhbGxlbmdlLWJ5dGVz', rpId: 'localhost', allowCredentials: [], userVerification: 'preferred', timeout: 60000 };
+  const NOT_USED = 'Your passkey was not used: it may not be on this device, or the request was cancelled.';
+  let get: jest.Mock;
+
+  // jsdom has no WebAuthn: the browser's part is stood in for at navigator.credentials.get, where a real browser
+  // answers a cancelled or timed-out prompt, or a device without a passkey for this site, with a NotAllowedError.
+  beforeEach(() => {
+    get = jest.fn();
+    Object.defineProperty(globalThis, 'PublicKeyCredential', { configurable: true, writable: true, value: function PublicKeyCredential() {} });
+    Object.defineProperty(navigator, 'credentials', { configurable: true, value: { get } });
+  });
+  afterEach(() => {
+    delete (globalThis as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+    delete (navigator as { credentials?: unknown }).credentials;
+  });
+
+  it('says so, and offers the authenticator app and a recovery code, instead of "Something went wrong"', async () => {
+    get.mockRejectedValue(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
+    const calls = mockApi({ 'POST /core/login/passkey-options/': json(200, OPTIONS) });
+    const { user } = renderAt('/auth/second-factor?methods=passkey,totp,recovery_code');
+    await user.click(screen.getByRole('button', { name: 'Use your passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `${NOT_USED} Try again, or use your authenticator app or a recovery code.`,
+    );
+    expect(screen.queryByText(/Signin Failed/)).toBeNull();
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(calls.map((c) => c.path)).toEqual(['/core/login/passkey-options/']);
+    expect(screen.getByRole('button', { name: 'Use your passkey' })).toBeEnabled();
+    expect(loadPage).not.toHaveBeenCalled();
+  });
+
+  it('without an authenticator app, offers a recovery code only; trying again clears it', async () => {
+    get.mockRejectedValueOnce(new DOMException('No credentials.', 'NotAllowedError'));
+    mockApi({ 'POST /core/login/passkey-options/': json(200, OPTIONS) });
+    const { user } = renderAt('/auth/second-factor?methods=passkey,recovery_code');
+    await user.click(screen.getByRole('button', { name: 'Use your passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${NOT_USED} Try again, or use a recovery code.`);
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/authenticator app/);
+    // The browser asking again (its prompt still open).
+    get.mockReturnValueOnce(new Promise(() => {}));
+    await user.click(screen.getByRole('button', { name: 'Use your passkey' }));
+    expect(screen.queryByText(/Your passkey was not used/)).toBeNull();
+  });
+
+  it('other failures keep their texts', async () => {
+    get.mockRejectedValue(new Error('WebAuthn broke'));
+    mockApi({ 'POST /core/login/passkey-options/': json(400, { detail: 'This login attempt has expired. Log in again.' }) });
+    const { user } = renderAt('/auth/second-factor?methods=passkey,totp,recovery_code');
+    await user.click(screen.getByRole('button', { name: 'Use your passkey' }));
+    expect(await screen.findByText('Signin Failed: This login attempt has expired. Log in again.')).toBeInTheDocument();
+    expect(get).not.toHaveBeenCalled();
+
+    mockApi({ 'POST /core/login/passkey-options/': json(200, OPTIONS) });
+    await user.click(screen.getByRole('button', { name: 'Use your passkey' }));
+    expect(await screen.findByText('Signin Failed: Something went wrong')).toBeInTheDocument();
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(/Your passkey was not used/)).toBeNull();
+  });
+});

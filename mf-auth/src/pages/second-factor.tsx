@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { recoveryCodeSchema, totpCodeSchema } from 'shared/schemas';
 import { setSession } from 'shared/session';
 import { showToast } from 'shared/toast';
-import { Button, TextField, useSchemaForm } from 'shared/ui';
+import { Button, Notice, TextField, useSchemaForm } from 'shared/ui';
 import { passkeyLogin } from '../api/passkey-login';
 import type { SessionResponse, SecondFactorMethod } from '../api/schemas';
 import { submitSecondFactor } from '../api/submit-second-factor';
@@ -13,6 +13,13 @@ import { AuthLayout } from '../components/auth-layout';
 import { loadPage } from '../leave-page';
 import { SUCCESS, signinFailure } from '../messages';
 import { redirectTarget } from '../redirect';
+
+/**
+ * The browser refused the passkey step (a NotAllowedError; @simplewebauthn/browser passes it on with that name): the
+ * prompt was cancelled or timed out, or no passkey for this site is on this device. The browser does not say which.
+ */
+const passkeyNotUsed = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'NotAllowedError';
 
 export function SecondFactorPage() {
   const [params] = useSearchParams();
@@ -22,6 +29,7 @@ export function SecondFactorPage() {
   const hasTotp = methods.includes('totp');
   const [mode, setMode] = useState<'totp' | 'recovery_code'>(hasTotp ? 'totp' : 'recovery_code');
   const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
 
   const done = (session: SessionResponse) => {
     setSession({ access: session.access, refresh: session.refresh });
@@ -46,10 +54,16 @@ export function SecondFactorPage() {
 
   const usePasskey = async () => {
     setPasskeyBusy(true);
+    setPasskeyProblem(null);
     try {
       done(await passkeyLogin());
     } catch (error) {
-      showToast('ERROR', signinFailure(error));
+      if (passkeyNotUsed(error)) {
+        // Said by the button, and kept there: the way on is one of the other methods this account has.
+        setPasskeyProblem(
+          `Your passkey was not used: it may not be on this device, or the request was cancelled. Try again, or use ${hasTotp ? 'your authenticator app or a recovery code' : 'a recovery code'}.`,
+        );
+      } else showToast('ERROR', signinFailure(error));
     } finally {
       setPasskeyBusy(false);
     }
@@ -66,6 +80,11 @@ export function SecondFactorPage() {
           <Button type="button" onClick={usePasskey} disabled={busy} style={{ width: '100%' }}>
             Use your passkey
           </Button>
+          {passkeyProblem ? (
+            <Notice tone="error" role="alert" style={{ margin: '.75rem 0 0' }}>
+              {passkeyProblem}
+            </Notice>
+          ) : null}
         </section>
       ) : null}
       {mode === 'totp' && hasTotp ? (
