@@ -146,7 +146,7 @@ test('1,000 jobs across two workers, one SIGKILLed half-way: each done exactly o
   assert.ok(done.rows.some((r) => r.pid === survivor.child.pid), 'the other worker did some jobs');
 });
 
-test('SIGTERM of one API node under steady load: zero failed requests', async () => {
+test('SIGTERM of one API node under steady load: zero failed requests; the node is started again and back in the balancer', async () => {
   const autocannon = await fromApi('autocannon');
   const access = await login(cluster.url, { headers: { 'x-forwarded-for': '203.0.113.60' } });
   const [, victim] = cluster.nodes;
@@ -170,6 +170,15 @@ test('SIGTERM of one API node under steady load: zero failed requests', async ()
   assert.equal(result.timeouts, 0, 'timeouts');
   assert.equal(result.non2xx, 0, `non-2xx answers (${codes})`);
   assert.ok(result.requests.total >= 1000, `a steady load (${result.requests.total} requests)`);
+  // Started again on its port (restart: true), and put back in the balancer once its /readyz answers.
+  await until(async () => (await fetch(`${victim.url}/readyz`).catch(() => null))?.ok, { timeoutMs: 60_000, what: `${victim.name} back` });
+  await until(
+    async () => {
+      const csv = await (await fetch(`http://127.0.0.1:${PORT + 9}/;csv`)).text();
+      return csv.split('\n').some((l) => l.startsWith(`api_nodes,${victim.name},`) && l.split(',')[17]?.startsWith('UP'));
+    },
+    { timeoutMs: 10_000, what: `${victim.name} UP in HAProxy` },
+  );
 });
 
 test('the e2e purchase journey passes through the balancer', async () => {
@@ -207,6 +216,8 @@ try {
     nodes: 2,
     workers: 2,
     output: logFile,
+    // As start:cluster runs it: a node or worker that exits is started again.
+    restart: true,
     env: {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',

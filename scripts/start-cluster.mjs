@@ -4,6 +4,7 @@
 //   HAProxy in front at the API address (API_PORT, 8000 by default) checking GET /readyz on every node.
 //   The DNS server runs in API node 1 (DNS_PORT, 5300 by default); the storefront as `scripts/start.mjs --no-api`.
 // Options: --nodes=N (2), --workers=N (1), --stats-port=P (HAProxy's stats page; off by default).
+// A node or worker that exits is started again on its port (rolling restarts: SIGTERM one node at a time).
 // Ctrl-C (or SIGTERM) stops all of it: the storefront, then the nodes and worker (they drain), HAProxy, PostgreSQL.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -81,20 +82,20 @@ try {
     databaseUrl = pg.url;
     console.log(`Throw-away PostgreSQL on port ${pg.port} (removed when this stops)`);
   }
-  cluster = await startCluster({ databaseUrl, publicPort, nodes, workers, statsPort, output: 'prefix' });
+  cluster = await startCluster({ databaseUrl, publicPort, nodes, workers, statsPort, output: 'prefix', restart: true });
 } catch (err) {
   console.error(`Cannot start the cluster: ${err.message}`);
   await stop(1);
 }
 
-for (const h of [...cluster.nodes, ...cluster.workers, cluster.haproxy]) {
-  h.exited.then(({ code, signal }) => {
-    if (!stopping) {
-      console.error(`${h.name} stopped (${signal ?? `exit code ${code}`}); stopping everything.`);
-      void stop(1);
-    }
-  });
-}
+// A node or worker that stops is started again (restart: true): one at a time, SIGTERM is the README's rolling
+// restart, and the balancer serves from the others meanwhile. Without HAProxy there is no API address: all stops.
+cluster.haproxy.exited.then(({ code, signal }) => {
+  if (!stopping) {
+    console.error(`haproxy stopped (${signal ?? `exit code ${code}`}); stopping everything.`);
+    void stop(1);
+  }
+});
 console.log(`
   Cluster        ${cluster.url} → HAProxy → ${cluster.nodes.map((n) => `${n.name} :${n.port}`).join(', ')}   (checks GET /readyz)
   Workers        ${cluster.workers.map((w) => w.name).join(', ')} (queues and scheduled passes)

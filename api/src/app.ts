@@ -21,7 +21,7 @@ import { ApiError, frameworkError, MAX_PARAM_LENGTH } from './http/errors';
 import { healthRoutes, Readiness } from './http/health';
 import { createMetrics, metricsRoute } from './http/metrics';
 import { parseQuerystring, refuseBadText } from './http/input';
-import { REQUEST_ID_HEADER, requestIdGenerator } from './http/request-id';
+import { REQUEST_ID_HEADER, requestIdGenerator, requestIdMixin, trackRequestIds } from './http/request-id';
 import { throttleStore } from './http/throttle';
 import { createMailer, type Mailer } from './mail/mailer';
 import { devMailRoutes } from './mail/routes';
@@ -106,7 +106,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance }
-      : { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } }),
+      : { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], mixin: requestIdMixin } }),
     bodyLimit: config.bodyLimit,
     // A hop count as a function: the n closest hops are trusted (Fastify's types take no number).
     trustProxy:
@@ -141,6 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Every answer names its request (errors, 404s and 429s included): first hook of all.
   const readiness = new Readiness(db);
   app.decorate('readiness', readiness);
+  trackRequestIds(app);
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     // Draining: clients and the balancer are told not to reuse the connection.

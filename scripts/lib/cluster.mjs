@@ -37,8 +37,12 @@ export const HEALTH_PATH = '/readyz';
  * Timeouts: HAProxy closes idle client connections after 3 s and idle connections to a node after 2 s
  * (pool-purge-delay), both well below the nodes' keep-alive timeout (KEEP_ALIVE_TIMEOUT_MS, 72 s): a node never closes
  * a connection HAProxy is about to reuse, which would be a sporadic 502. Health checks every 500 ms; two failures take
- * a node out (≈ 1 s), two successes put it back. A request whose connection failed or got no answer is retried once
- * on the other node (`retry-on conn-failure empty-response`, only when it can be replayed).
+ * a node out (≈ 1 s), two successes put it back. A request whose connection failed is retried once on the other
+ * node; one that got no answer is retried only when it is a GET or HEAD: a POST a node received may have been
+ * committed before the node died, and sent again it made a second ticket from one click (`disable-l7-retry`).
+ *
+ * Request ids: the balancer gives every request a new X-Request-Id (a UUID), in place of any the client sent; the
+ * nodes trust it (TRUST_PROXY), so a client cannot choose the id its requests are logged under.
  */
 export function haproxyConfig({ frontends, host = '127.0.0.1', stats = null }) {
   const lines = [
@@ -65,10 +69,12 @@ export function haproxyConfig({ frontends, host = '127.0.0.1', stats = null }) {
     lines.push(
       `frontend ${f.name}`,
       `  bind ${host}:${f.port}`,
+      '  http-request set-header X-Request-Id %[uuid()]',
       `  default_backend ${f.name}_nodes`,
       '',
       `backend ${f.name}_nodes`,
       '  balance roundrobin',
+      '  http-request disable-l7-retry if !METH_GET !METH_HEAD',
       `  option httpchk GET ${HEALTH_PATH}`,
       '  http-check expect status 200',
       '  default-server inter 500ms fastinter 250ms downinter 500ms fall 2 rise 2 pool-purge-delay 2s',
@@ -117,6 +123,7 @@ async function waitHttp(url, { timeoutMs = 60_000, isAlive = () => true } = {}) 
  *   env          environment of every process (on top of process.env)
  *   output       'prefix' (lines prefixed on this terminal), 'ignore', or a file path (all processes, prefixed)
  *   dns          run the DNS server in node 1 (true)
+ *   restart      start a node or worker again when it exits (false)
  * Returns { url, nodes, workers, haproxy, startNode(i), startWorker(), stop() }; each process handle is
  * { name, port?, url?, child, exited: Promise }.
  */
@@ -166,11 +173,23 @@ export async function startCluster(opts) {
     handles.nodes[i - 1] = h;
     return h;
   };
-  const startWorker = () => {
-    const i = handles.workers.length + 1;
+  const startWorker = (i = handles.workers.length + 1) => {
     const h = spawnProcess(`worker-${i}`, node([]), { ...baseEnv, ROLE: 'worker', DNS_SERVER: 'false', NODE_NAME: `worker-${i}` });
-    handles.workers.push(h);
+    handles.workers[i - 1] = h;
     return h;
+  };
+  // opts.restart: a node or worker that exits (a crash, or SIGTERM in a rolling restart) is started again on its port,
+  // as systemd's Restart=always would: after 1 s, doubling up to 30 s while it keeps exiting within 30 s of its start.
+  // The balancer serves from the others meanwhile and puts it back once its /readyz answers.
+  const supervise = (h, again, delay = 1000) => {
+    const startedAt = Date.now();
+    void h.exited.then(async ({ code, signal }) => {
+      if (stopping) return;
+      const wait = Date.now() - startedAt < 30_000 ? delay : 1000;
+      sink(`[cluster]  ${h.name} stopped (${signal ?? `exit code ${code}`}); starting it again in ${wait / 1000} s\n`);
+      await new Promise((r) => setTimeout(r, wait).unref());
+      if (!stopping) supervise(again(), again, Math.min(wait * 2, 30_000));
+    });
   };
 
   const cfgPath = path.join(tmp, 'haproxy.cfg');
@@ -212,6 +231,10 @@ export async function startCluster(opts) {
     for (let i = 2; i <= nodeCount; i++) rest.push(startNode(i));
     for (let i = 0; i < workerCount; i++) startWorker();
     await Promise.all(rest.map((h) => waitHttp(`${h.url}/readyz`, { timeoutMs: 120_000, isAlive: alive(h) })));
+    if (opts.restart) {
+      handles.nodes.forEach((h, k) => supervise(h, () => startNode(k + 1)));
+      handles.workers.forEach((h, k) => supervise(h, () => startWorker(k + 1)));
+    }
     // Through the balancer once every node passed its health check (rise 2).
     await waitHttp(`http://127.0.0.1:${publicPort}${HEALTH_PATH}`, { timeoutMs: 30_000, isAlive: alive(haproxy) });
     for (let k = 0; k < 40 && (await upServers(opts.statsPort)) < nodeCount; k++) await new Promise((r) => setTimeout(r, 250));

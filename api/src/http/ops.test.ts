@@ -14,7 +14,7 @@ import { openDatabase } from '../db';
 import { listMigrations, migrate } from '../db/migrate';
 import { appOn, createTestDb, usingPostgres, type TestDb } from '../test/app';
 import { drainAndClose, Readiness } from './health';
-import { requestIdGenerator } from './request-id';
+import { requestIdGenerator, requestIdMixin } from './request-id';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -96,9 +96,16 @@ describe('request ids', () => {
       },
     });
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.config.dataDir, RATE_LIMIT: 'false', ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : {}) });
-    const app = await buildApp({ db: t.db, config, clock: new ManualClock(), loggerInstance: pino({ level: 'info' }, stream) });
+    // The options buildApp gives its own pino (the mixin), on a logger that writes here.
+    const app = await buildApp({ db: t.db, config, clock: new ManualClock(), loggerInstance: pino({ level: 'info', mixin: requestIdMixin }, stream) });
     app.get('/test-log', async (request) => {
       request.log.info('inside the handler');
+      return { ok: true };
+    });
+    // What a request calls may log through app.log (the mailer does): after a body was read and an await, too.
+    app.post('/test-app-log', async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      app.log.info('through app.log');
       return { ok: true };
     });
     await app.ready();
@@ -108,6 +115,16 @@ describe('request ids', () => {
       const mine = lines.filter((l) => l.reqId === id);
       expect(mine.map((l) => l.msg)).toEqual(['incoming request', 'inside the handler', 'request completed']);
       expect(lines.filter((l) => 'req' in l || 'res' in l).every((l) => l.reqId === id)).toBe(true);
+      const posted = await app.inject({ method: 'POST', url: '/test-app-log', payload: { a: 1 } });
+      const line = lines.find((l) => l.msg === 'through app.log');
+      expect(line).toMatchObject({ reqId: posted.headers['x-request-id'] });
+      // Once, not twice: request.log's lines keep the one reqId they have bound.
+      const raw: string[] = [];
+      const check = pino({ level: 'info', mixin: requestIdMixin }, new Writable({ write: (c: Buffer, _e, cb) => (raw.push(c.toString()), cb()) }));
+      check.child({ reqId: 'x' }).info('bound');
+      expect(raw[0]!.match(/"reqId"/g)).toHaveLength(1);
+      app.log.info('outside any request');
+      expect(lines.find((l) => l.msg === 'outside any request')).not.toHaveProperty('reqId');
     } finally {
       await app.close();
     }

@@ -6,8 +6,10 @@
 // the peer's address in the list) and is a well-formed UUID: the balancer's id then links its log to ours, while a
 // client talking to the API directly cannot choose the id its requests are logged under, and nothing but 36
 // hexadecimal-and-dash characters ever reaches a log line from that header.
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import net from 'node:net';
 import type { TrustProxy } from '../config';
 
@@ -63,4 +65,35 @@ export function requestIdGenerator(trust: TrustProxy): (req: IncomingMessage) =>
     if (typeof incoming === 'string' && UUID.test(incoming) && trusted(req.socket?.remoteAddress)) return incoming.toLowerCase();
     return randomUUID();
   };
+}
+
+/** The id of the request whose handling is running (its hooks, handler and what they call). */
+const current = new AsyncLocalStorage<string>();
+const scopes = new WeakMap<FastifyRequest, AsyncResource>();
+
+/**
+ * pino's `mixin`: a line written through `app.log` while a request is handled (the mailer's 'mail stored in outbox',
+ * a pass's warning) carries that request's `reqId` too, as request.log's lines do (those have it bound already).
+ */
+export function requestIdMixin(_merge: object, _level: number, logger: { bindings(): Record<string, unknown> }): object {
+  const id = current.getStore();
+  return id !== undefined && !('reqId' in logger.bindings()) ? { reqId: id } : {};
+}
+
+/**
+ * Runs each request's handling with its id in `current`: from its first hook, and again from preValidation, because
+ * the handler starts from the request body's 'end' event, which Node runs outside the request's first context.
+ */
+export function trackRequestIds(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    current.run(request.id, () => {
+      scopes.set(request, new AsyncResource('request'));
+      done();
+    });
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const scope = scopes.get(request);
+    if (scope) scope.runInAsyncScope(done);
+    else done();
+  });
 }
