@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { DOMAIN_MESSAGES } from 'shared/schemas';
@@ -30,6 +30,13 @@ const detail = (over: Record<string, unknown> = {}) => ({
   max_dns_records: 100,
   ...over,
 });
+
+/** 'Add record', once enabled: it waits for the records to load (a click before then does nothing). */
+async function addRecordButton() {
+  const button = await screen.findByRole('button', { name: 'Add record' });
+  await waitFor(() => expect(button).toBeEnabled());
+  return button;
+}
 
 function open(path = '/dashboard/domains/acme.com') {
   const router = createMemoryRouter(
@@ -72,6 +79,18 @@ it('shows the overview, our nameservers, the lock, the EPP rule and the records'
   expect((await screen.findAllByText('192.0.2.1')).length).toBeGreaterThan(0);
 });
 
+it('an internationalised domain is named as typed in its records table and dialog; the calls use its punycode', async () => {
+  const user = userEvent.setup();
+  fakeApi({
+    'GET domain/xn--bcher-kva.com': { body: detail({ domainname: 'xn--bcher-kva.com', domainname_unicode: 'bücher.com' }) },
+    'GET domain/xn--bcher-kva.com/records': { body: [] },
+  });
+  open('/dashboard/domains/xn--bcher-kva.com');
+  await user.click(await addRecordButton());
+  const dialog = screen.getByRole('dialog', { name: 'Add DNS record' });
+  expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription(expect.stringContaining('Like www, or @ for bücher.com itself.'));
+});
+
 it('adding a record: the shared rules speak at the field before any call, then the API\'s answer lands at its field', async () => {
   const user = userEvent.setup();
   const api = fakeApi({
@@ -83,7 +102,7 @@ it('adding a record: the shared rules speak at the field before any call, then t
         : { status: 201, body: { id: 9, name: 'www', fqdn: 'www.acme.com', type: 'A', ttl: 3600, value: '192.0.2.7', priority: null, flags: null, tag: null } },
   });
   open();
-  await user.click(await screen.findByRole('button', { name: 'Add record' }));
+  await user.click(await addRecordButton());
   const dialog = screen.getByRole('dialog', { name: 'Add DNS record' });
   await user.type(within(dialog).getByLabelText('Name'), 'www');
   await user.type(within(dialog).getByLabelText('IPv4 address'), '192.0.2.300');

@@ -35,6 +35,8 @@ export function DnsRecordsSection({ domain, onChanged }: { domain: DomainDetail;
   const [deleting, setDeleting] = useState<DnsRecord | null>(null);
   const [busy, setBusy] = useState(false);
   const zone = domain.domainname;
+  // The name as the customer knows it (an IDN in Unicode) wherever the page names the domain.
+  const shown = domain.domainname_unicode ?? zone;
   const canEdit = domain.uses_store_nameservers && !domain.read_only;
   const count = records.state === 'ready' ? records.data.length : 0;
   // After a delete the row's own button is gone: focus goes to 'Add record' (else the section's heading), not the page.
@@ -109,7 +111,7 @@ export function DnsRecordsSection({ domain, onChanged }: { domain: DomainDetail;
             {(list) => (
               <TableBox>
                 {/* On phones the shared table shows one card per record: name, type, value, TTL and the actions. */}
-                <Table caption={`DNS records of ${zone}`} columns={columns} rows={list} rowKey={(r) => r.id} />
+                <Table caption={`DNS records of ${shown}`} columns={columns} rows={list} rowKey={(r) => r.id} />
               </TableBox>
             )}
           </ListState>
@@ -119,6 +121,7 @@ export function DnsRecordsSection({ domain, onChanged }: { domain: DomainDetail;
         <RecordDialog
           key={editing === 'new' ? 'new' : editing.id}
           zone={zone}
+          zoneName={shown}
           record={editing === 'new' ? undefined : editing}
           open
           onClose={() => setEditing(null)}

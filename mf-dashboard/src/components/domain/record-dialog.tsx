@@ -47,12 +47,15 @@ const toForm = (r?: DnsRecord): Record<Field, string> => ({
 /** Add or edit one record: the shared schema shows its messages at the field; the API's answer lands there too. */
 export function RecordDialog({
   zone,
+  zoneName = zone,
   record,
   open,
   onClose,
   onSaved,
 }: {
   zone: string;
+  /** The domain as the page shows it (Unicode for an IDN); `zone` is its punycode. */
+  zoneName?: string;
   record?: DnsRecord;
   open: boolean;
   onClose(): void;
@@ -93,7 +96,7 @@ export function RecordDialog({
         <Select label="Type" options={TYPE_OPTIONS} {...field('type')} />
         <TextField
           label="Name"
-          hint={`Like www, or @ for ${zone} itself.`}
+          hint={`Like www, or @ for ${zoneName} itself.`}
           autoComplete="off"
           spellCheck={false}
           {...field('name')}
