@@ -194,6 +194,8 @@ describe('nameservers', () => {
       [{ use_store_nameservers: false, nameservers: 'ns1.example.net' }, { nameservers: [DOMAIN_MESSAGES.nameserverCount] }],
       // Ours beside another: ours would not answer for it (only on exactly our set), so the domain would half-resolve.
       [{ use_store_nameservers: false, nameservers: ['NS2.hosthub.test', 'ns9.example.net'] }, { nameservers: [DOMAIN_MESSAGES.nameserversMixed('ns2.hosthub.test')] }],
+      // A nameserver inside the domain would need glue at the registry, which the store does not register.
+      [{ use_store_nameservers: false, nameservers: [`ns1.${d.domainname}`, 'ns9.example.net'] }, { nameservers: [DOMAIN_MESSAGES.nameserverNeedsGlue(`ns1.${d.domainname}`)] }],
     ];
     for (const [body, errors] of bad) {
       const res = await call(owner, 'PATCH', url, body);

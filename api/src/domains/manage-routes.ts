@@ -229,6 +229,10 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
       // zone transfers to a secondary), so the domain would half-resolve. Refused, with the way out.
       const ours = list.filter((h) => dns.storeNameservers.includes(h.toLowerCase().replace(/\.$/, '')));
       if (ours.length > 0) throw validationError({ nameservers: DOMAIN_MESSAGES.nameserversMixed(ours[0]!) });
+      // A nameserver inside the domain itself needs its address at the registry (glue), which this store does not
+      // register: the domain would not resolve. Refused, saying so.
+      const inside = list.find((h) => h === d.domainname || h.endsWith(`.${d.domainname}`));
+      if (inside) throw validationError({ nameservers: DOMAIN_MESSAGES.nameserverNeedsGlue(inside) });
       await repo.setDomainFields(tx, d.id, { nameservers: list });
       // Saved to the domain in the (simulated) registry: the registry's record is the customer_domains row.
       await repo.bumpSerial(tx, d.id, now);

@@ -58,6 +58,8 @@ export const DOMAIN_MESSAGES = {
   nameserverInvalid: 'Enter a valid host name, like ns1.example.com.',
   nameserverNumberInvalid: (n: number) => `Nameserver ${n} is not a valid host name, like ns1.example.com.`,
   nameserverDuplicate: 'The same nameserver is listed twice.',
+  nameserverNeedsGlue: (host: string) =>
+    `${host} is inside this domain, so resolvers would need its address from the registry (a glue record), which we cannot register: use nameservers under another domain.`,
   nameserversMixed: (ours: string) =>
     `${ours} is one of our nameservers, and ours answer only when a domain uses them alone: choose our nameservers, or list only your own.`,
   lock: 'locked must be true or false.',
