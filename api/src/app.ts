@@ -100,13 +100,23 @@ export const jobQueues = (config: Config): QueueDefinition[] => [
   ...(clusterTestQueueEnabled() && !config.isProduction ? [clusterTestQueue] : []),
 ];
 
+/**
+ * The API's pino options, for buildApp's own logger and the one src/server.ts makes: no credentials in a line, and
+ * every line written while a request is handled carries its reqId (request-id.ts requestIdMixin).
+ */
+export const loggerOptions = (config: Pick<Config, 'logLevel'>) => ({
+  level: config.logLevel,
+  redact: ['req.headers.authorization', 'req.headers.cookie'],
+  mixin: requestIdMixin,
+});
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
     ...(opts.loggerInstance
       ? { loggerInstance: opts.loggerInstance }
-      : { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], mixin: requestIdMixin } }),
+      : { logger: loggerOptions(config) }),
     bodyLimit: config.bodyLimit,
     // A hop count as a function: the n closest hops are trusted (Fastify's types take no number).
     trustProxy:

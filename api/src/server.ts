@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp } from './app';
+import { buildApp, loggerOptions } from './app';
 import { openReadyDatabase } from './bootstrap';
 import { OffsetClock, systemClock, type Clock } from './clock';
 import { ConfigError, loadConfig } from './config';
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const log = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+  const log = pino(loggerOptions(config));
   let db;
   try {
     db = await openReadyDatabase({ config, clock: systemClock, log });

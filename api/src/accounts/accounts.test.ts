@@ -310,6 +310,24 @@ describe('POST /core/login/ and /core/submit-login-code/', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('guesses sent at once cannot pass the hourly cap together: each try counts before its code is compared', async () => {
+    const user = await activeUser(t.app);
+    const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+    // One wrong try short of the cap.
+    for (let done = 0; done < ACCOUNT_CODE_TRIES_PER_HOUR - 1; ) {
+      const { attempt, code } = await startLogin(t.app, user.username, user.password, user.email);
+      for (let i = 0; i < 5 && done < ACCOUNT_CODE_TRIES_PER_HOUR - 1; i++, done++)
+        await post('/core/submit-login-code/', { login_code: wrongFor(code) }, { cookies: { login_attempt: attempt } });
+    }
+    // 5 guesses at once: one is compared, the others are refused unread (on PostgreSQL they truly run side by side).
+    const { attempt, code } = await startLogin(t.app, user.username, user.password, user.email);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post('/core/submit-login-code/', { login_code: wrongFor(code) }, { cookies: { login_attempt: attempt } }).then(json)),
+    );
+    const locked = answers.filter((a) => JSON.stringify(a) === JSON.stringify({ non_field_errors: [MESSAGES.accountLocked] }));
+    expect(answers.length - locked.length).toBeLessThanOrEqual(1);
+  });
+
   it('signing in often is not a lock-out: only wrong codes count', async () => {
     const user = await activeUser(t.app);
     for (let login = 0; login < ACCOUNT_CODE_TRIES_PER_HOUR + 2; login++) {

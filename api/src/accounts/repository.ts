@@ -77,7 +77,9 @@ export async function claimCodeAttempt(
 ) {
   const rows = await ex
     .update(oneTimeCodes)
-    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    // Counted as wrong until it proves right (consumeCode takes it back): a check of the account's wrong tries made
+    // after this claim sees every try in flight, so parallel guesses cannot all pass it.
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1`, wrongTries: sql`${oneTimeCodes.wrongTries} + 1` })
     .where(
       and(
         eq(oneTimeCodes.purpose, where.purpose),
@@ -92,12 +94,10 @@ export async function claimCodeAttempt(
   return rows[0];
 }
 
-/** Counts a wrong answer to the code `id` (claimCodeAttempt counted the try). */
-export async function recordWrongTry(ex: Executor, id: number) {
-  await ex.update(oneTimeCodes).set({ wrongTries: sql`${oneTimeCodes.wrongTries} + 1` }).where(eq(oneTimeCodes.id, id));
-}
-
-/** Whether the account has had ACCOUNT_CODE_TRIES_PER_HOUR wrong login codes and second factors in the last hour. */
+/**
+ * Whether the account is past ACCOUNT_CODE_TRIES_PER_HOUR wrong login codes and second factors in the last hour,
+ * asked after claimCodeAttempt: the try being made counts until it proves right.
+ */
 export async function codesLockedOut(ex: Executor, userId: number, now: Date): Promise<boolean> {
   const [row] = await ex
     .select({ n: sql<number>`coalesce(sum(${oneTimeCodes.wrongTries}), 0)::int` })
@@ -109,14 +109,15 @@ export async function codesLockedOut(ex: Executor, userId: number, now: Date): P
         gt(oneTimeCodes.createdAt, new Date(now.getTime() - 3_600_000)),
       ),
     );
-  return (row?.n ?? 0) >= ACCOUNT_CODE_TRIES_PER_HOUR;
+  return (row?.n ?? 0) > ACCOUNT_CODE_TRIES_PER_HOUR;
 }
 
-/** Marks a code used; false when another request used it first. */
+/** Marks a code used by its right answer (the try claimCodeAttempt counted as wrong is taken back); false when
+ *  another request used it first. */
 export async function consumeCode(ex: Executor, id: number, now: Date): Promise<boolean> {
   const rows = await ex
     .update(oneTimeCodes)
-    .set({ usedAt: now })
+    .set({ usedAt: now, wrongTries: sql`greatest(${oneTimeCodes.wrongTries} - 1, 0)` })
     .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.usedAt)))
     .returning({ id: oneTimeCodes.id });
   return rows.length === 1;

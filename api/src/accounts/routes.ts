@@ -231,7 +231,6 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     if (!code) throw nonFieldError(MESSAGES.deadLoginCode);
     if (await repo.codesLockedOut(app.db.orm, code.userId, clock.now())) throw nonFieldError(MESSAGES.accountLocked);
     if (!sameHash(code.codeHash, loginCodeHash(attemptSecret, input.login_code))) {
-      await repo.recordWrongTry(app.db.orm, code.id);
       throw nonFieldError(code.attempts >= MAX_CODE_ATTEMPTS ? MESSAGES.deadLoginCode : MESSAGES.badLoginCode);
     }
     const session = await inTransaction(async (tx) => {

@@ -55,7 +55,8 @@ export const oneTimeCodes = pgTable('one_time_codes', {
   codeHash: text('code_hash').notNull(),
   attemptHash: text('attempt_hash').unique(),
   attempts: integer('attempts').notNull().default(0),
-  /** The wrong ones of `attempts` (the per-account hourly cap counts these: accounts/repository wrongCodeTries). */
+  /** The wrong ones of `attempts`, each counted when claimed and taken back when right (accounts/repository
+   *  codesLockedOut sums them for the per-account hourly cap). */
   wrongTries: integer('wrong_tries').notNull().default(0),
   createdAt: ts('created_at').notNull(),
   expiresAt: ts('expires_at').notNull(),

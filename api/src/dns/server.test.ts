@@ -4,7 +4,7 @@
 import net from 'node:net';
 import dnsPacket from 'dns-packet';
 import { queryPacket, tcpQuery } from './client';
-import { startDnsServer, type DnsServer } from './server';
+import { clientOf, startDnsServer, type DnsServer } from './server';
 
 const LIMITS = { idleMs: 600, perClient: 4, max: 6 };
 let server: DnsServer;
@@ -76,4 +76,13 @@ test('one address gets a few connections; the server full of held connections st
   expect(full.filter((h) => h.closedAt !== null)).toHaveLength(1);
   expect(full[0]!.closedAt).not.toBeNull();
   full.forEach((h) => h.socket.destroy());
+});
+
+test('a client is an IPv4 address, or an IPv6 /64: one host cannot take every slot with the addresses of its block', () => {
+  expect(clientOf('192.0.2.7')).toBe('192.0.2.7');
+  expect(clientOf('::ffff:192.0.2.7')).toBe('192.0.2.7');
+  expect(clientOf('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+  expect(clientOf('2001:DB8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+  expect(clientOf('2001:db8::5')).toBe('2001:db8:0:0::/64');
+  expect(clientOf('::1')).toBe('0:0:0:0::/64');
 });

@@ -13,6 +13,21 @@ import { MAX_QUERY_SIZE, respond, type ZoneLookup } from './responder';
  */
 export const TCP_LIMITS = { idleMs: 10_000, perClient: 32, max: 256 };
 
+/**
+ * Who a connection comes from, for `perClient`: an IPv4 address (also written IPv4-mapped), or an IPv6 address's /64,
+ * the block one host or site is given (counting whole addresses, one host could fill every slot from its /64).
+ */
+export function clientOf(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!net.isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const groups = [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 export interface DnsServer {
   host: string;
   /** The bound port (UDP and TCP share it). */
@@ -63,7 +78,7 @@ async function startOnce(opts: DnsServerOptions): Promise<DnsServer> {
   const sockets = new Map<net.Socket, { peer: string; since: number; timer: NodeJS.Timeout }>();
   const idle = (socket: net.Socket) => setTimeout(() => socket.destroy(), limits.idleMs).unref();
   const tcp = net.createServer({ pauseOnConnect: false }, (socket) => {
-    const peer = socket.remoteAddress ?? '';
+    const peer = clientOf(socket.remoteAddress ?? '');
     let fromPeer = 0;
     for (const s of sockets.values()) if (s.peer === peer) fromPeer++;
     if (fromPeer >= limits.perClient) {
@@ -75,8 +90,11 @@ async function startOnce(opts: DnsServerOptions): Promise<DnsServer> {
       let oldest: net.Socket | undefined;
       let since = Infinity;
       for (const [s, info] of sockets) if (info.since < since) [oldest, since] = [s, info.since];
-      oldest?.destroy();
-      if (oldest) sockets.delete(oldest);
+      if (oldest) {
+        clearTimeout(sockets.get(oldest)!.timer);
+        sockets.delete(oldest);
+        oldest.destroy();
+      }
     }
     sockets.set(socket, { peer, since: performance.now(), timer: idle(socket) });
     socket.on('close', () => {

@@ -7,14 +7,14 @@ import net from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { buildApp } from '../app';
+import { buildApp, loggerOptions } from '../app';
 import { ManualClock } from '../clock';
 import { API_ROOT, loadConfig, parseTrustProxy } from '../config';
 import { openDatabase } from '../db';
 import { listMigrations, migrate } from '../db/migrate';
 import { appOn, createTestDb, usingPostgres, type TestDb } from '../test/app';
 import { drainAndClose, Readiness } from './health';
-import { requestIdGenerator, requestIdMixin } from './request-id';
+import { requestIdGenerator } from './request-id';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -96,8 +96,8 @@ describe('request ids', () => {
       },
     });
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.config.dataDir, RATE_LIMIT: 'false', ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : {}) });
-    // The options buildApp gives its own pino (the mixin), on a logger that writes here.
-    const app = await buildApp({ db: t.db, config, clock: new ManualClock(), loggerInstance: pino({ level: 'info', mixin: requestIdMixin }, stream) });
+    // The options src/server.ts and buildApp give their pino, on a logger that writes here.
+    const app = await buildApp({ db: t.db, config, clock: new ManualClock(), loggerInstance: pino({ ...loggerOptions(config), level: 'info' }, stream) });
     app.get('/test-log', async (request) => {
       request.log.info('inside the handler');
       return { ok: true };
@@ -120,7 +120,7 @@ describe('request ids', () => {
       expect(line).toMatchObject({ reqId: posted.headers['x-request-id'] });
       // Once, not twice: request.log's lines keep the one reqId they have bound.
       const raw: string[] = [];
-      const check = pino({ level: 'info', mixin: requestIdMixin }, new Writable({ write: (c: Buffer, _e, cb) => (raw.push(c.toString()), cb()) }));
+      const check = pino({ ...loggerOptions(config), level: 'info' }, new Writable({ write: (c: Buffer, _e, cb) => (raw.push(c.toString()), cb()) }));
       check.child({ reqId: 'x' }).info('bound');
       expect(raw[0]!.match(/"reqId"/g)).toHaveLength(1);
       app.log.info('outside any request');

@@ -119,10 +119,7 @@ export const secondFactorLoginRoutes: FastifyPluginAsync = async (app) => {
       input.method === 'totp'
         ? await acceptTotp(app.db.orm, config.security.secretKey, row.userId, input.code, now)
         : await useRecoveryCode(app.db.orm, config.security.secretKey, row.userId, input.code, now);
-    if (!ok) {
-      await repo.recordWrongTry(app.db.orm, row.id);
-      throw wrong(row, input.method === 'totp' ? M.badTotp : M.badRecovery);
-    }
+    if (!ok) throw wrong(row, input.method === 'totp' ? M.badTotp : M.badRecovery);
     return finish(row, request, reply);
   });
 

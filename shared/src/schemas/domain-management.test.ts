@@ -43,6 +43,9 @@ it('a TXT value pasted as quoted strings is their text joined; any other text is
   expect(txtText('"v=DKIM1; k=rsa; p=MIIB" "CgKCAQEA"')).toBe('v=DKIM1; k=rsa; p=MIIBCgKCAQEA');
   expect(parse({ type: 'TXT', name: 'sel._domainkey', value: ' "v=spf1 -all" ' }).value).toBe('v=spf1 -all');
   expect(txtText('"say \\"hi\\"" "back\\\\slash"')).toBe('say "hi"back\\slash');
+  // A zone file's decimal escape names a byte: \059 is ';'.
+  expect(txtText('"v=DKIM1\\059 k=rsa"')).toBe('v=DKIM1; k=rsa');
+  expect(txtText('"caf\\195\\169"')).toBe('"caf\\195\\169"');
   for (const kept of ['v=spf1 include:"x" -all', '"open', 'a "b" c', '"a"b"']) expect(txtText(kept)).toBe(kept);
   expect(issues({ type: 'TXT', name: '@', value: '"" ""' })).toEqual({ value: [DOMAIN_MESSAGES.txtEmpty] });
 });

@@ -184,14 +184,17 @@ const toWhole = (x: unknown) => (typeof x === 'string' ? Number(x.trim()) : (x a
 const QUOTED_STRINGS = /^"(?:[^"\\]|\\.)*"(?:\s+"(?:[^"\\]|\\.)*")*$/;
 
 /**
- * A TXT value as it is meant: pasted in zone-file form, as quoted strings, it is their text joined (quotes gone, \" and
- * \\ unescaped), as a zone file's parser reads it; any other text is kept as typed. Published with the quotes, a DKIM
+ * A TXT value as it is meant: pasted in zone-file form, as quoted strings, it is their text joined (quotes gone, \",
+ * \\ and \DDD unescaped), as a zone file's parser reads it; any other text is kept as typed. Published with the quotes, a DKIM
  * key pasted that way was broken.
  */
 export function txtText(raw: string): string {
   const s = raw.trim();
   if (!QUOTED_STRINGS.test(s)) return raw;
-  return [...s.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1')).join('');
+  // \DDD names a byte (RFC 1035 5.1: \059 is ';'); one above 127 is part of a UTF-8 character, kept as typed.
+  if ([...s.matchAll(/\\(\d{3})/g)].some((m) => Number(m[1]) > 127)) return raw;
+  const unescape = (text: string) => text.replace(/\\(\d{3})|\\(.)/g, (_, digits?: string, c?: string) => (digits ? String.fromCharCode(Number(digits)) : c!));
+  return [...s.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => unescape(m[1]!)).join('');
 }
 
 /** A TXT value as the character-strings of its record: UTF-8 bytes in pieces of at most 255, never inside a character. */
