@@ -20,7 +20,7 @@ import { availabilityOf, couldNotCheck } from '../domains/service';
 import { ApiError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
 import { formatMoney, toMajor, vatOf } from '../money/money';
-import { gatewayFor, MethodUnavailable, returnUrl } from '../payments/methods';
+import { belowMinimum, gatewayFor, MethodUnavailable, returnUrl } from '../payments/methods';
 import { type GatewayKind, PaymentGatewayError, type PaymentProvider } from '../payments/provider';
 import { debit, InsufficientFunds, lockedBalance } from '../payments/wallet';
 import { cancelInvoice, payInvoice, type Provisioned } from './provision';
@@ -176,6 +176,10 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
     if (byWallet && total > 0) {
       const balance = await lockedBalance(tx, user.id, currency);
       if (balance < total) throw walletShort(balance);
+    }
+    if (gateway && paymentKind !== 'wallet' && total > 0) {
+      const low = belowMinimum(gateway, paymentKind, total, currency, 'pay from your wallet, or choose another payment method.');
+      if (low) throw checkoutError(low, { payment_kind: [low] });
     }
 
     const [order] = await tx
@@ -364,6 +368,10 @@ export async function payExistingInvoice(
     }
     if (!inv) throw new ApiError(404, { detail: 'Not found.' });
     if (paymentKind !== 'wallet') gatewayOrRefuse(app, paymentKind, inv.currency);
+    if (provider && paymentKind !== 'wallet' && inv.totalMinor > 0) {
+      const low = belowMinimum(provider, paymentKind, inv.totalMinor, inv.currency, 'pay from your wallet, or choose another payment method.');
+      if (low) throw checkoutError(low, { payment_kind: [low] });
+    }
     // Nothing to pay (a price of 0): paid at once, whatever the method, as at checkout; no gateway takes 0.
     if (paymentKind === 'wallet' || !provider || inv.totalMinor === 0) {
       if (inv.totalMinor > 0) {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { PAYMENT_METHODS } from 'shared/schemas';
 import type { Commerce } from '../commerce/context';
 import { doc } from '../commerce/docs';
+import { formatMoney } from '../money/money';
 import type { GatewayKind, PaymentProvider } from './provider';
 
 export type GatewayMethod = 'fiat_payment_gateway' | 'crypto_payment_gateway';
@@ -39,6 +40,16 @@ export function gatewayFor(commerce: Commerce, method: GatewayMethod, currency?:
       'currency',
     );
   return provider;
+}
+
+/**
+ * Why `provider` cannot take a payment of `amountMinor` (below its smallest charge), or null when it can: the store
+ * never starts a payment the gateway will refuse (it would come back as a failed payment and a 502).
+ */
+export function belowMinimum(provider: PaymentProvider, method: GatewayMethod, amountMinor: number, currency: string, then: string): string | null {
+  const minimum = provider.minimumMinor?.[currency];
+  if (minimum === undefined || amountMinor >= minimum) return null;
+  return `${labelOf(method)} takes payments of at least ${formatMoney(minimum, currency)}: ${then}`;
 }
 
 /**

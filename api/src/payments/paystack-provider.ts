@@ -30,6 +30,8 @@ export class PaystackProvider implements PaymentProvider {
   readonly name = 'paystack' as const;
   readonly confirmsByVerify = true;
   readonly currencies?: readonly string[];
+  /** Paystack's smallest charge by currency (NGN 50.00, USD 2.00, GHS 0.10): a smaller one is refused at initialize. */
+  readonly minimumMinor = { NGN: 5000, USD: 200, GHS: 10 };
   private readonly baseUrl: string;
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;

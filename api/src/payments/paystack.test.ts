@@ -136,6 +136,17 @@ test('an unreachable Verify answers 502 so Paystack retries; nothing credited', 
   expect(await balance(u.auth)).toBe(0);
 });
 
+test("a payment below Paystack's smallest charge is refused before anything starts, saying the smallest", async () => {
+  const u = await t.user();
+  const before = initialized.length;
+  for (const [amount, currency, least] of [[1, 'NGN', 'NGN 50.00'], [1, 'USD', 'USD 2.00']] as const) {
+    const res = await t.inject({ method: 'POST', url: '/payment/deposit/initiate-payment/', auth: u.auth, payload: { amount, currency } });
+    expect([res.statusCode, res.json()]).toEqual([400, { amount: [`Pay with Fiat takes payments of at least ${least}: deposit more, or choose another payment method.`] }]);
+  }
+  expect(initialized.length).toBe(before);
+  expect((await t.inject({ method: 'POST', url: '/payment/deposit/initiate-payment/', auth: u.auth, payload: { amount: 50, currency: 'NGN' } })).statusCode).toBe(200);
+});
+
 test('a currency the Paystack account does not accept is refused before anything starts (400, not 502)', async () => {
   const only = await startTestApp({ PAYSTACK_SECRET_KEY: KEY, PAYSTACK_BASE_URL: 'http://127.0.0.1:1' });
   try {
@@ -149,6 +160,10 @@ test('a currency the Paystack account does not accept is refused before anything
     expect(checkout.json()).toMatchObject({ currency: ['Pay with Fiat does not accept USD in this store: choose NGN, or another payment method.'] });
     expect(initialized.length).toBe(before);
     expect((await only.inject({ url: '/payment/methods/' })).json()).toContainEqual({ value: 'fiat_payment_gateway', label: 'Pay with Fiat', currencies: ['NGN'] });
+    // The gateway cannot be reached: a 502 in the one error shape, {detail}.
+    const down = await only.inject({ method: 'POST', url: '/payment/deposit/initiate-payment/', auth: u.auth, payload: { amount: 100, currency: 'NGN' } });
+    expect(down.statusCode).toBe(502);
+    expect(Object.keys(down.json())).toEqual(['detail']);
   } finally {
     await only.close();
   }
@@ -282,7 +297,7 @@ test('webhooks, returns and a reconciliation pass racing for one payment credit 
 
 test('the sandbox page does not serve Paystack payments', async () => {
   const u = await t.user();
-  const reference = await deposit(u.auth, 10);
+  const reference = await deposit(u.auth, 100);
   expect((await t.inject({ url: `/sandbox/pay/${reference}` })).statusCode).toBe(404);
   await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` });
   expect(

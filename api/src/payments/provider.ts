@@ -63,6 +63,8 @@ export interface PaymentProvider {
   readonly confirmsByVerify: boolean;
   /** The currencies this gateway accepts (configuration: an account may lack some); undefined: every one we sell. */
   readonly currencies?: readonly string[];
+  /** The smallest payment the gateway takes, in minor units, by currency (none listed: no minimum). */
+  readonly minimumMinor?: Readonly<Record<string, number>>;
   initialize(input: InitializeInput): Promise<InitializeResult>;
   verifySignature(rawBody: Buffer, headers: HeaderBag): boolean;
   /** The charge a webhook body speaks about, or null for events the store does not act on. */

@@ -228,6 +228,20 @@ test('declining on the sandbox page credits nothing and sends the browser back',
   expect((await t.inject({ url: '/sandbox/pay/nope' })).statusCode).toBe(404);
 });
 
+test('a sandbox payment the store gave up on (not confirmed within 72 hours) says it expired, not that it was declined', async () => {
+  const u = await t.user();
+  const { reference } = (await deposit(u.auth, 20000, 'NGN')).json().data as { reference: string };
+  // What the reconciliation pass writes (payments/reconcile.ts) when it expires a payment.
+  await t.db.orm.update(payments).set({ status: 'failed', failureReason: 'expired: not confirmed by the gateway within 72 hours' }).where(eq(payments.reference, reference));
+  const page = await t.inject({ url: `/sandbox/pay/${reference}` });
+  expect(page.body).toContain('This payment expired: it was not confirmed within 72 hours of being started.');
+  expect(page.body).not.toContain('declined');
+  const late = await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` });
+  expect(late.statusCode).toBe(409);
+  expect(late.body).toContain('This payment is no longer pending: it expired');
+  expect(await balanceOf(u.auth)).toBe(0);
+});
+
 test('the ledger sums deposits per currency', async () => {
   const u = await t.user();
   for (const [amount, currency] of [

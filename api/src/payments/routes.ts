@@ -9,7 +9,7 @@ import { payments } from '../db/schema-commerce';
 import { ApiError, parseBody, validationError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
 import { formatMoney, toMajor } from '../money/money';
-import { gatewayFor, gatewayKindOf, MethodUnavailable, paymentMethodRoutes, returnUrl, type GatewayMethod } from './methods';
+import { belowMinimum, gatewayFor, gatewayKindOf, MethodUnavailable, paymentMethodRoutes, returnUrl, type GatewayMethod } from './methods';
 import { PaymentGatewayError } from './provider';
 import { outcomeRoutes } from './outcome';
 import { sandboxRoutes } from './sandbox-routes';
@@ -102,6 +102,8 @@ export async function paymentRoutes(app: FastifyInstance) {
         if (err instanceof MethodUnavailable) throw validationError({ [err.field]: err.message });
         throw err;
       }
+      const low = belowMinimum(provider, method, amountMinor, currency, 'deposit more, or choose another payment method.');
+      if (low) throw validationError({ amount: low });
       const kind = gatewayKindOf(method);
       const reference = newReference('dep');
       await db.insert(payments).values({
@@ -137,7 +139,7 @@ export async function paymentRoutes(app: FastifyInstance) {
           .update(payments)
           .set({ status: 'failed', failureReason: err.message })
           .where(eq(payments.reference, reference));
-        throw new ApiError(502, { error: err.message });
+        throw new ApiError(502, { detail: err.message });
       }
     },
   );

@@ -5,6 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { invoices, payments } from '../db/schema-commerce';
 import { formatMoney } from '../money/money';
+import { PAYMENT_EXPIRY_MS } from './reconcile';
+import { isExpired } from './settle';
 import { PAYSTACK_REFERENCE } from './signature';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -51,6 +53,14 @@ export async function sandboxRoutes(app: FastifyInstance) {
   const backTo = (purpose: string, reference: string) =>
     `${storefront}${purpose === 'deposit' ? '/dashboard' : '/dashboard/invoices'}?reference=${encodeURIComponent(reference)}`;
 
+  /** How a payment that is not pending ended: approved, declined, or expired unconfirmed (payments/reconcile.ts). */
+  const endedAs = (p: { status: string; failureReason: string | null }) =>
+    p.status === 'success'
+      ? 'was already approved'
+      : isExpired(p.failureReason)
+        ? `expired: it was not confirmed within ${PAYMENT_EXPIRY_MS / 3_600_000} hours of being started. Start a new payment from the store`
+        : 'was already declined';
+
   app.get('/sandbox/pay/:reference', { schema: { hide: true } }, async (request, reply) => {
     const p = await find((request.params as { reference: string }).reference);
     if (!p)
@@ -73,7 +83,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
   <form method="post" action="/sandbox/pay/${ref}/approve"><button class="approve" type="submit">Approve payment</button></form>
   <form method="post" action="/sandbox/pay/${ref}/decline"><button class="decline" type="submit">Decline payment</button></form>
 </div>`
-        : `<p><strong>This payment was already ${p.status === 'success' ? 'approved' : 'declined'}.</strong></p><p><a href="${esc(backTo(p.purpose, p.reference))}">Back to the store</a></p>`;
+        : `<p><strong>This payment ${endedAs(p)}.</strong></p><p><a href="${esc(backTo(p.purpose, p.reference))}">Back to the store</a></p>`;
     return page(
       reply,
       storefront,
@@ -106,7 +116,7 @@ ${decided}`,
           storefront,
           409,
           'Payment not pending',
-          `<h1>Payment not pending</h1><p>This payment is no longer pending: it was already ${p.status === 'success' ? 'approved' : 'declined'}. Nothing was changed.</p><p><a href="${esc(backTo(p.purpose, p.reference))}">Back to the store</a></p>`,
+          `<h1>Payment not pending</h1><p>This payment is no longer pending: it ${endedAs(p)}. Nothing was changed.</p><p><a href="${esc(backTo(p.purpose, p.reference))}">Back to the store</a></p>`,
         );
       const { body, signature } = commerce.providers.sandbox!.webhookFor({
         outcome,
