@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db';
 import { planPrice } from '../money/catalog';
+import { balanceSql } from '../payments/wallet';
 import { renewalMail } from './renewal-mails';
 import {
   addDays,
@@ -57,12 +58,13 @@ const asDay = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) 
 export async function renewalInvoices(app: FastifyInstance, { now }: { now: Date }): Promise<number> {
   const db = app.db.orm;
   const cutoff = addDays(dayOf(now), LIFECYCLE.invoiceDaysBefore);
+  // The mail says whether the wallet covers the invoice (auto-renew), in the currency the item was bought in.
+  const wallet = balanceSql(sql.raw('u.id'), sql.raw("coalesce(i.currency, 'USD')"));
   const domains = rowsOf<DueDomain>(
     await db.execute(sql`
       SELECT d.id, d.user_id, d.domainname, d.tld_id, to_char(d.nextduedate, 'YYYY-MM-DD') AS nextduedate, d.regperiod,
              d.auto_renew, coalesce(i.currency, 'USD') AS currency, u.email, u.username, u.first_name,
-             (SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w
-              WHERE w.user_id = u.id AND w.currency = coalesce(i.currency, 'USD')) AS wallet_minor
+             ${wallet} AS wallet_minor
       FROM customer_domains d
       JOIN users u ON u.id = d.user_id
       LEFT JOIN invoices i ON i.id = d.invoice_id
@@ -76,8 +78,7 @@ export async function renewalInvoices(app: FastifyInstance, { now }: { now: Date
       SELECT s.id, s.user_id, s.service_id, s.plan_id, s.name, s.domain, s.billingcycle,
              to_char(s.nextduedate, 'YYYY-MM-DD') AS nextduedate, s.auto_renew, coalesce(i.currency, 'USD') AS currency,
              u.email, u.username, u.first_name,
-             (SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w
-              WHERE w.user_id = u.id AND w.currency = coalesce(i.currency, 'USD')) AS wallet_minor
+             ${wallet} AS wallet_minor
       FROM user_services s
       JOIN users u ON u.id = s.user_id
       LEFT JOIN invoices i ON i.id = s.invoice_id

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db';
+import { balanceSql } from '../payments/wallet';
 import { renewalMail, type ReminderKind } from './renewal-mails';
 import { addDays, dayOf, daysBetween, markOnce, restoreFeeIn, rowsOf } from './renewals';
 
@@ -38,7 +39,7 @@ export async function renewalReminders(app: FastifyInstance, { now }: { now: Dat
                END AS kind,
                coalesce(d.domainname, CASE WHEN s.domain <> '' THEN s.name || ' (' || s.domain || ')' ELSE s.name END) AS item,
                coalesce(d.auto_renew, s.auto_renew) AS auto_renew,
-               (SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w WHERE w.user_id = r.user_id AND w.currency = i.currency) AS wallet_minor
+               ${balanceSql(sql.raw('r.user_id'), sql.raw('i.currency'))} AS wallet_minor
         FROM renewals r
         JOIN invoices i ON i.id = r.invoice_id AND i.status = 'Unpaid'
         JOIN users u ON u.id = r.user_id

@@ -227,8 +227,9 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
       const list = repo.usesStoreNameservers({ nameservers: body.nameservers }, dns.storeNameservers) ? [] : body.nameservers;
       // Some of ours beside others: ours would not answer (they serve a zone only on exactly our set, and give no
       // zone transfers to a secondary), so the domain would half-resolve. Refused, with the way out.
-      const ours = list.filter((h) => dns.storeNameservers.includes(h.toLowerCase().replace(/\.$/, '')));
-      if (ours.length > 0) throw validationError({ nameservers: DOMAIN_MESSAGES.nameserversMixed(ours[0]!) });
+      // (The schema gave the names in lower case without the final dot, as the store's are written.)
+      const ours = list.find((h) => dns.storeNameservers.includes(h));
+      if (ours) throw validationError({ nameservers: DOMAIN_MESSAGES.nameserversMixed(ours) });
       // A nameserver inside the domain itself needs its address at the registry (glue), which this store does not
       // register: the domain would not resolve. Refused, saying so.
       const inside = list.find((h) => h === d.domainname || h.endsWith(`.${d.domainname}`));

@@ -1,7 +1,7 @@
 // The wallet is a ledger: a (user, currency) balance is the sum of its wallet_entries and never goes below zero.
 // Every debit first locks the wallet_accounts row (SELECT ... FOR UPDATE), then sums, then writes: two debits of the
 // same wallet run one after the other, so they cannot both spend the same money.
-import { and, desc, eq, max, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, max, sql, sum, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { walletAccounts, walletEntries } from '../db/schema-commerce';
 
@@ -28,6 +28,13 @@ export class InsufficientFunds extends Error {
 async function ensureAccount(tx: Executor, userId: number, currency: string) {
   await tx.insert(walletAccounts).values({ userId, currency }).onConflictDoNothing();
 }
+
+/**
+ * A wallet's balance inside a query, for each row of it: `user` and `currency` are the row's SQL for them (as
+ * `sql.raw('u.id')`). What lockedBalance sums, without the lock: for messages, never for a debit.
+ */
+export const balanceSql = (user: SQL, currency: SQL) =>
+  sql`(SELECT coalesce(sum(w.amount_minor), 0) FROM wallet_entries w WHERE w.user_id = ${user} AND w.currency = ${currency})`;
 
 /** Locks the account for the rest of the transaction and returns its balance. */
 export async function lockedBalance(tx: Executor, userId: number, currency: string): Promise<number> {

@@ -10,7 +10,7 @@ import type { Executor } from '../db';
 import { oneTimeCodes, type User } from '../db/schema';
 import { detailError, nonFieldError, parseBody } from '../http/errors';
 import { MailDeliveryError } from '../mail/mailer';
-import { ACCOUNT_CODE_TRIES_PER_HOUR, LOGIN_ATTEMPT_COOKIE, LOGIN_CODE_TTL_MS, MAX_CODE_ATTEMPTS } from '../accounts/policy';
+import { LOGIN_ATTEMPT_COOKIE, LOGIN_CODE_TTL_MS, MAX_CODE_ATTEMPTS } from '../accounts/policy';
 import * as repo from '../accounts/repository';
 import { randomToken, sha256 } from '../accounts/secrets';
 import { startUserSession } from '../accounts/session';
@@ -31,8 +31,6 @@ export const SECOND_FACTOR_MESSAGES = {
   accountLocked: 'Too many wrong codes for this account. Please try again in an hour.',
 } as const;
 
-/** The wrong codes an account gets in an hour, mailed codes and second factors together (accounts/policy.ts). */
-export const ACCOUNT_FACTOR_TRIES_PER_HOUR = ACCOUNT_CODE_TRIES_PER_HOUR;
 
 /**
  * Called by /core/login/ after the password: for an account with a second factor, opens the attempt and returns

@@ -10,7 +10,8 @@ import { customerDomains, payments, tlds, walletAccounts, walletEntries } from '
 import { recoveryCodes, totpSecrets, webauthnCredentials } from '../db/schema-security';
 import { activeUser, auth, codeIn, createTestApp, fullLogin, json, lastMailTo, mailsTo, startLogin, type TestApp } from '../test/app';
 import { SoftAuthenticator } from '../test/soft-authenticator';
-import { ACCOUNT_FACTOR_TRIES_PER_HOUR, SECOND_FACTOR_MESSAGES } from './login';
+import { ACCOUNT_CODE_TRIES_PER_HOUR } from '../accounts/policy';
+import { SECOND_FACTOR_MESSAGES } from './login';
 import { RECENT_AUTH_MS } from './recent-auth';
 import { EMAIL_CHANGE_TTL_MS, SECURITY_MESSAGES as M } from './routes';
 import { MESSAGES } from '../accounts/routes';
@@ -286,17 +287,18 @@ describe('authenticator app (TOTP)', () => {
     const right = await call('POST', '/core/login/second-factor/', undefined, { method: 'totp', code: totpNow(secret) }, { login_attempt: attempt });
     expect(right.json()).toEqual({ non_field_errors: [MESSAGES.deadLoginCode] });
     expect(SECOND_FACTOR_MESSAGES.dead).toBe(MESSAGES.deadLoginCode);
+    expect(SECOND_FACTOR_MESSAGES.accountLocked).toBe(MESSAGES.accountLocked);
     expect(SECOND_FACTOR_MESSAGES.noAttempt).toBe(MESSAGES.noLoginAttempt);
     const none = await call('POST', '/core/login/second-factor/', undefined, { method: 'totp', code: totpNow(secret) });
     expect(none.json()).toEqual({ non_field_errors: [MESSAGES.noLoginAttempt] });
   });
 
-  it(`an account gets ${ACCOUNT_FACTOR_TRIES_PER_HOUR} tries an hour over all its logins: a new login does not give 5 more without end`, async () => {
+  it(`an account gets ${ACCOUNT_CODE_TRIES_PER_HOUR} tries an hour over all its logins: a new login does not give 5 more without end`, async () => {
     const u = await activeUser(t.app);
     const { secret } = await enableTotp(u.access);
     t.clock.advance(MIN);
     const wrongTry = (attempt: string) => call('POST', '/core/login/second-factor/', undefined, { method: 'totp', code: '000000' }, { login_attempt: attempt });
-    for (let login = 0; login < ACCOUNT_FACTOR_TRIES_PER_HOUR / 5; login++) {
+    for (let login = 0; login < ACCOUNT_CODE_TRIES_PER_HOUR / 5; login++) {
       const { attempt } = await passwordStep(u);
       for (let i = 0; i < 5; i++) await wrongTry(attempt);
     }

@@ -134,11 +134,16 @@ export function isHostname(raw: string): boolean {
   return labels.length >= 2 && labels.every((l) => HOST_LABEL.test(l)) && !/^\d+$/.test(labels[labels.length - 1]!);
 }
 
+/** A typed owner name in lower case without the final dot; one typed in Unicode in punycode, as the zone is. */
+function ownerForm(raw: string): string {
+  const s = raw.trim().toLowerCase().replace(/\.$/, '');
+  return /[^\x20-\x7e]/.test(s) ? asciiHost(s) || s : s;
+}
+
 /** A record's owner name relative to `zone`: '@' for the zone itself; a full name under the zone loses the zone. */
 export function relativeName(raw: string, zone: string): string {
-  let s = raw.trim().toLowerCase().replace(/\.$/, '');
-  // A name typed in Unicode is compared in punycode, as the zone is: mail.bücher.com under xn--bcher-kva.com is 'mail'.
-  if (/[^\x20-\x7e]/.test(s)) s = asciiHost(s) || s;
+  // mail.bücher.com under xn--bcher-kva.com is 'mail'.
+  const s = ownerForm(raw);
   if (s === '' || s === '@' || s === zone) return '@';
   return s.endsWith(`.${zone}`) ? s.slice(0, -(zone.length + 1)) : s;
 }
@@ -148,10 +153,9 @@ export function relativeName(raw: string, zone: string): string {
  * or under it (www.other.com. was stored as www.other.com.<zone>); any other name is relative to the zone.
  */
 export function isInZone(raw: string, zone: string): boolean {
-  const s = raw.trim().toLowerCase();
+  const s = raw.trim();
   if (!s.endsWith('.') || s === '@.') return true;
-  let full = s.replace(/\.$/, '');
-  if (/[^\x20-\x7e]/.test(full)) full = asciiHost(full) || full;
+  const full = ownerForm(s);
   return full === zone || full.endsWith(`.${zone}`);
 }
 
