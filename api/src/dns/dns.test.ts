@@ -204,11 +204,9 @@ describe('a zone on the store\'s nameservers', () => {
     await addRecord(z, { type: 'CNAME', name: 'gone', value: `missing.${z}` });
     await addRecord(z, { type: 'CNAME', name: 'textonly', value: `notes.${z}` });
     await addRecord(z, { type: 'TXT', name: 'notes', value: 'no address here' });
-    const gone = await within(1000, async () => {
-      const p = await udp(`gone.${z}`, 'A');
-      expect(p.answers).toHaveLength(1);
-      return p;
-    });
+    // The last change served (on PostgreSQL the zone follows the database a moment later): the others are too.
+    await within(1000, async () => expect((await udp(`notes.${z}`, 'TXT')).answers).toHaveLength(1));
+    const gone = await udp(`gone.${z}`, 'A');
     expect(gone.rcode).toBe('NXDOMAIN');
     expect(gone.flag_aa).toBe(true);
     expect(data(gone)).toEqual([`missing.${z}`]);
