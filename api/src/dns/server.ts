@@ -8,8 +8,9 @@ import { MAX_QUERY_SIZE, respond, type ZoneLookup } from './responder';
 /**
  * TCP limits (RFC 7766 6.2). A connection gets `idleMs` for each whole message, counted from the connection or the
  * last message: bytes trickled in do not keep it open (one byte every few seconds held a connection for ever). One
- * address holds at most `perClient` connections. At `max` connections, a new one takes the place of the connection
- * that has waited longest since its last message, so a client holding many open cannot shut the others out.
+ * address holds at most `perClient` connections. At `max` connections, a new one takes the place of the longest idle
+ * connection of the client holding the most, so a client holding many open (from one address or a few) cannot shut
+ * the others out. Answers wait in memory only as far as the socket's buffer: a client that does not read gets no more.
  */
 export const TCP_LIMITS = { idleMs: 10_000, perClient: 32, max: 256 };
 
@@ -87,13 +88,20 @@ async function startOnce(opts: DnsServerOptions): Promise<DnsServer> {
       return;
     }
     if (sockets.size >= limits.max) {
-      let oldest: net.Socket | undefined;
-      let since = Infinity;
-      for (const [s, info] of sockets) if (info.since < since) [oldest, since] = [s, info.since];
-      if (oldest) {
-        clearTimeout(sockets.get(oldest)!.timer);
-        sockets.delete(oldest);
-        oldest.destroy();
+      // Room is made at the expense of the client holding the most connections (its longest idle one), not of
+      // whoever waited longest: a client spread over several addresses keeps the server full only at its own cost.
+      const held = new Map<string, number>();
+      for (const info of sockets.values()) held.set(info.peer, (held.get(info.peer) ?? 0) + 1);
+      let evict: net.Socket | undefined;
+      let rank: [number, number] = [0, 0];
+      for (const [s, info] of sockets) {
+        const r: [number, number] = [held.get(info.peer)!, -info.since];
+        if (r[0] > rank[0] || (r[0] === rank[0] && r[1] > rank[1])) [evict, rank] = [s, r];
+      }
+      if (evict) {
+        clearTimeout(sockets.get(evict)!.timer);
+        sockets.delete(evict);
+        evict.destroy();
       }
     }
     sockets.set(socket, { peer, since: performance.now(), timer: idle(socket) });
@@ -104,8 +112,12 @@ async function startOnce(opts: DnsServerOptions): Promise<DnsServer> {
     });
     socket.on('error', () => socket.destroy());
     let buffered = Buffer.alloc(0);
-    socket.on('data', (chunk) => {
-      buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
+    /**
+     * Answers the whole messages buffered, until the answers the peer has not read yet fill the socket's buffer: then
+     * nothing more is read from it until they drain. A client that sends without reading gets no more answers queued
+     * in memory, and, sending no whole message, is closed when its idle time runs out.
+     */
+    const answer = () => {
       // Each message is preceded by its length in two bytes (RFC 1035 4.2.2); dns-packet's streamDecode reads the
       // same framing, but several messages may arrive in one chunk, so the framing is walked here.
       while (buffered.length >= 2) {
@@ -134,8 +146,19 @@ async function startOnce(opts: DnsServerOptions): Promise<DnsServer> {
         const framed = Buffer.alloc(2 + reply.length);
         framed.writeUInt16BE(reply.length, 0);
         reply.copy(framed, 2);
-        socket.write(framed);
+        if (!socket.write(framed)) {
+          socket.pause();
+          socket.once('drain', () => {
+            socket.resume();
+            answer();
+          });
+          return;
+        }
       }
+    };
+    socket.on('data', (chunk) => {
+      buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
+      if (!socket.writableNeedDrain) answer();
     });
   });
 
