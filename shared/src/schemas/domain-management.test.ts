@@ -32,6 +32,10 @@ const issues = (input: Record<string, unknown>) => {
 
 it('a full name (ending in a dot) outside the zone is refused, not stored under it', () => {
   expect(issues({ type: 'A', name: 'www.other.com.', value: '192.0.2.1' })).toEqual({ name: [DOMAIN_MESSAGES.recordNameOutside(ZONE)] });
+  // The message names the domain as its owner writes it, when given.
+  const named = v.safeParse(dnsRecordSchema(ZONE, 'bücher.com'), { ttl: 300, type: 'A', name: 'www.other.com.', value: '192.0.2.1' });
+  expect(named.success ? [] : v.flatten(named.issues).nested?.name).toEqual([DOMAIN_MESSAGES.recordNameOutside('bücher.com')]);
+  expect(DOMAIN_MESSAGES.recordNameOutside('bücher.com')).toContain('www.bücher.com.');
   expect(issues({ type: 'A', name: 'www.xn--bcher-kva.com.', value: '192.0.2.1' })).toEqual({});
   expect(parse({ type: 'A', name: 'www.bücher.com.', value: '192.0.2.1' }).name).toBe('www');
   expect(parse({ type: 'A', name: 'bücher.com.', value: '192.0.2.1' }).name).toBe('@');
@@ -48,4 +52,11 @@ it('a TXT value pasted as quoted strings is their text joined; any other text is
   expect(txtText('"caf\\195\\169"')).toBe('"caf\\195\\169"');
   for (const kept of ['v=spf1 include:"x" -all', '"open', 'a "b" c', '"a"b"']) expect(txtText(kept)).toBe(kept);
   expect(issues({ type: 'TXT', name: '@', value: '"" ""' })).toEqual({ value: [DOMAIN_MESSAGES.txtEmpty] });
+});
+
+it('a control character written as a decimal escape is refused as one typed: the text stored is checked', () => {
+  for (const value of ['"a\\010b"', '"\\000"', '"x\\127"', '"a\nb"', 'a\tb'])
+    expect([value, issues({ type: 'TXT', name: '@', value })]).toEqual([value, { value: [DOMAIN_MESSAGES.txtControl] }]);
+  // Quoted strings on lines of their own are one text, with no line break in it.
+  expect(parse({ type: 'TXT', name: '@', value: '"v=spf1"\n" -all"' }).value).toBe('v=spf1 -all');
 });

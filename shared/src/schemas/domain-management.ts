@@ -263,14 +263,15 @@ const typeIs = (i: Input, t: DnsRecordType) => i.type === t;
 
 /**
  * One DNS record as the page's form or the API's body gives it (`ttl`, `priority`, `flags` as numbers or digit strings).
- * `zone` is the domain (punycode): full names under it are accepted for `name`.
+ * `zone` is the domain (punycode): full names under it are accepted for `name`. `shown` is the domain as its owner
+ * writes it (Unicode for an IDN), for the messages.
  */
-export function dnsRecordSchema(zone: string) {
+export function dnsRecordSchema(zone: string, shown = zone) {
   return v.pipe(
     v.object({
       name: v.pipe(
         v.optional(v.string(DOMAIN_MESSAGES.recordName), '@'),
-        v.check((s) => isInZone(s, zone), DOMAIN_MESSAGES.recordNameOutside(zone)),
+        v.check((s) => isInZone(s, zone), DOMAIN_MESSAGES.recordNameOutside(shown)),
         v.transform((s) => relativeName(s, zone)),
         v.check(isOwnerName, DOMAIN_MESSAGES.recordName),
         v.transform(asciiOwner),
@@ -298,7 +299,8 @@ export function dnsRecordSchema(zone: string) {
     rule(['value'], (i) => !typeIs(i, 'MX') || isHostname(valueOf(i)), DOMAIN_MESSAGES.mxTarget),
     rule(['priority'], (i) => !typeIs(i, 'MX') || wholeIn(0, 65535)(i.priority), DOMAIN_MESSAGES.priority),
     rule(['value'], (i) => !typeIs(i, 'TXT') || txtText(valueOf(i)) !== '', DOMAIN_MESSAGES.txtEmpty),
-    rule(['value'], (i) => !typeIs(i, 'TXT') || !CONTROL.test(String(i.value)), DOMAIN_MESSAGES.txtControl),
+    // On the text as stored: a \DDD escape below 32 (\010, \000) is a control character all the same.
+    rule(['value'], (i) => !typeIs(i, 'TXT') || !CONTROL.test(txtText(String(i.value))), DOMAIN_MESSAGES.txtControl),
     rule(['value'], (i) => !typeIs(i, 'TXT') || [...txtText(String(i.value))].length <= TXT_MAX, DOMAIN_MESSAGES.txtTooLong),
     rule(['flags'], (i) => !typeIs(i, 'CAA') || [0, 128].includes(wholeIn(0, 255)(i.flags ?? 0) ? toWhole(i.flags ?? 0) : -1), DOMAIN_MESSAGES.caaFlags),
     rule(['tag'], (i) => !typeIs(i, 'CAA') || (CAA_TAGS as readonly unknown[]).includes(i.tag), DOMAIN_MESSAGES.caaTag),
