@@ -112,6 +112,17 @@ export async function codesLockedOut(ex: Executor, userId: number, now: Date): P
   return (row?.n ?? 0) > ACCOUNT_CODE_TRIES_PER_HOUR;
 }
 
+/**
+ * Takes back the wrong try claimCodeAttempt counted, the try itself staying spent: for a check that was no guess (a
+ * passkey that did not verify), which must not count towards the account's lock-out of guessed codes.
+ */
+export async function notAGuess(ex: Executor, id: number): Promise<void> {
+  await ex
+    .update(oneTimeCodes)
+    .set({ wrongTries: sql`greatest(${oneTimeCodes.wrongTries} - 1, 0)` })
+    .where(eq(oneTimeCodes.id, id));
+}
+
 /** Marks a code used by its right answer (the try claimCodeAttempt counted as wrong is taken back); false when
  *  another request used it first. */
 export async function consumeCode(ex: Executor, id: number, now: Date): Promise<boolean> {

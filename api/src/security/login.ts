@@ -146,7 +146,11 @@ export const secondFactorLoginRoutes: FastifyPluginAsync = async (app) => {
     const attemptHash = attemptHashOf(request.cookies[LOGIN_ATTEMPT_COOKIE]);
     const row = await claim(attemptHash);
     const cred = await verifyAuthentication(app, row.userId, attemptBinding(attemptHash), 'login', input.response as unknown as AuthenticationResponseJSON);
-    if (!cred) throw wrong(row, M.badPasskey);
+    if (!cred) {
+      // A passkey cannot be guessed: the try is spent, but not counted with the wrong codes of the account's lock-out.
+      await repo.notAGuess(app.db.orm, row.id);
+      throw wrong(row, M.badPasskey);
+    }
     return finish(row, request, reply);
   });
 };

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { REAUTH_REQUIRED } from 'shared/schemas';
 import { loadConfig } from '../config';
-import { authTokens, users } from '../db/schema';
+import { authTokens, oneTimeCodes, users } from '../db/schema';
 import { customerDomains, payments, tlds, walletAccounts, walletEntries } from '../db/schema-commerce';
 import { recoveryCodes, totpSecrets, webauthnCredentials } from '../db/schema-security';
 import { activeUser, auth, codeIn, createTestApp, fullLogin, json, lastMailTo, mailsTo, startLogin, type TestApp } from '../test/app';
@@ -15,7 +15,7 @@ import { SECOND_FACTOR_MESSAGES } from './login';
 import { RECENT_AUTH_MS } from './recent-auth';
 import { EMAIL_CHANGE_TTL_MS, SECURITY_MESSAGES as M } from './routes';
 import { MESSAGES } from '../accounts/routes';
-import { verifyPassword } from '../accounts/secrets';
+import { sha256, verifyPassword } from '../accounts/secrets';
 import { PAYMENT_EXPIRY_MS, reconcilePendingPayments } from '../payments/reconcile';
 import { settle } from '../payments/settle';
 import { staffEntryText } from '../payments/wallet';
@@ -378,6 +378,9 @@ describe('passkeys (WebAuthn with a software authenticator)', () => {
     const o1 = json(await call('POST', '/core/login/passkey-options/', undefined, {}, { login_attempt: attempt }));
     const wrongOrigin = await call('POST', '/core/login/passkey/', undefined, { response: key.assert(o1, { ...RP(), origin: 'http://localhost:9999' }) }, { login_attempt: attempt });
     expect(wrongOrigin.json()).toEqual({ non_field_errors: [SECOND_FACTOR_MESSAGES.badPasskey] });
+    // A try of the attempt, not a wrong code of the account's lock-out (a passkey is no guess).
+    const [tried] = await t.db.orm.select().from(oneTimeCodes).where(eq(oneTimeCodes.attemptHash, sha256(attempt)));
+    expect([tried!.attempts, tried!.wrongTries]).toEqual([1, 0]);
     const o2 = json(await call('POST', '/core/login/passkey-options/', undefined, {}, { login_attempt: attempt }));
     const good = key.assert(o2, RP());
     expect((await call('POST', '/core/login/passkey/', undefined, { response: good }, { login_attempt: attempt })).statusCode).toBe(200);
