@@ -105,6 +105,11 @@ describe('reading a domain', () => {
     // The list of domains gives it too: the domains table shows the name the customer typed, not its punycode.
     const listed = ((await call(owner, 'GET', '/domain/')).json() as { domainname: string; domainname_unicode: string }[]).find((x) => x.domainname === d.domainname);
     expect(listed).toMatchObject({ domainname_unicode: unicode });
+    // Messages that name the domain name it as typed, not as its punycode.
+    const outside = await call(owner, 'POST', `/domain/${d.domainname}/records/`, { type: 'A', name: 'www.other.com.', value: '192.0.2.1' });
+    expect([outside.statusCode, outside.json()]).toEqual([400, { name: [DOMAIN_MESSAGES.recordNameOutside(unicode)] }]);
+    const glue = await call(owner, 'PATCH', `/domain/${d.domainname}/nameservers/`, { use_store_nameservers: false, nameservers: [`ns1.${d.domainname}`, 'ns9.example.net'] });
+    expect([glue.statusCode, glue.json()]).toEqual([400, { nameservers: [DOMAIN_MESSAGES.nameserverNeedsGlue(`ns1.${unicode}`)] }]);
   });
 
   test('a name that cannot be a domain is a 400 in the DRF shape, before any query', async () => {

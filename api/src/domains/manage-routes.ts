@@ -2,6 +2,7 @@
 // {domain} is the name (Unicode or punycode, any case) or, as before, the domain's id. Another customer's domain is 404;
 // a domain whose status is not manageable (Released, Cancelled, Pending Transfer…) can be read but not changed (403).
 // Every rule is here (the page only shows the shared messages); each change is one transaction that locks the domain.
+import { domainToUnicode } from 'node:url';
 import { markAuthenticated } from '../security/recent-auth';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -233,7 +234,7 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
       // A nameserver inside the domain itself needs its address at the registry (glue), which this store does not
       // register: the domain would not resolve. Refused, saying so.
       const inside = list.find((h) => h === d.domainname || h.endsWith(`.${d.domainname}`));
-      if (inside) throw validationError({ nameservers: DOMAIN_MESSAGES.nameserverNeedsGlue(inside) });
+      if (inside) throw validationError({ nameservers: DOMAIN_MESSAGES.nameserverNeedsGlue(domainToUnicode(inside) || inside) });
       await repo.setDomainFields(tx, d.id, { nameservers: list });
       // Saved to the domain in the (simulated) registry: the registry's record is the customer_domains row.
       await repo.bumpSerial(tx, d.id, now);
@@ -332,6 +333,9 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
     },
   );
 
+  /** The record rules for a domain, its messages naming it as its owner writes it (an IDN in Unicode). */
+  const recordSchemaOf = (domainname: string) => dnsRecordSchema(domainname, domainToUnicode(domainname) || domainname);
+
   app.post(
     '/domain/:domain/records/',
     {
@@ -345,7 +349,7 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
     async (request, reply) => {
       const row = await change(request, async (tx, d, _s, now) => {
         requireOurNameservers(d);
-        const r = parseBody(dnsRecordSchema(d.domainname), request.body);
+        const r = parseBody(recordSchemaOf(d.domainname), request.body);
         if ((await repo.countRecords(tx, d.id)) >= MAX_DNS_RECORDS) throw nonFieldError(DOMAIN_MESSAGES.tooManyRecords);
         await checkRecordFits(tx, d, r);
         const created = await repo.insertRecord(tx, d.id, r, now);
@@ -373,12 +377,12 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
         if (!current) throw notFound();
         requireOurNameservers(d);
         const given = request.body;
-        if (given === null || typeof given !== 'object' || Array.isArray(given)) parseBody(dnsRecordSchema(d.domainname), given);
+        if (given === null || typeof given !== 'object' || Array.isArray(given)) parseBody(recordSchemaOf(d.domainname), given);
         const merged = {
           ...recordOut(d.domainname, current),
           ...(given as Record<string, unknown>),
         };
-        const r = parseBody(dnsRecordSchema(d.domainname), merged);
+        const r = parseBody(recordSchemaOf(d.domainname), merged);
         await checkRecordFits(tx, d, r, id);
         const updated = await repo.replaceRecord(tx, id, r, now);
         await repo.shareTtl(tx, d.id, r);

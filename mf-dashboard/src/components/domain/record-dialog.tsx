@@ -61,7 +61,7 @@ export function RecordDialog({
   onClose(): void;
   onSaved(): void;
 }) {
-  const schema = useMemo(() => dnsRecordSchema(zone), [zone]);
+  const schema = useMemo(() => dnsRecordSchema(zone, zoneName), [zone, zoneName]);
   const [server, setServer] = useState<Record<string, string>>({});
   const form = useSchemaForm(schema, toForm(record), async (body) => {
     setServer({});
