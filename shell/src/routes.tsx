@@ -75,7 +75,13 @@ function RemoteSwitch() {
 }
 
 function ResetPasswordRedirect() {
-  const rest = useParams()['*'] ?? '';
+  // The rest of the path as segments of the reset page's own path: '.', '..' and empty segments go (a link made of
+  // them, '/reset-password/..%2f..%2f%2fevil.example', led off the site), the others are percent-encoded again.
+  const rest = (useParams()['*'] ?? '')
+    .split(/[/\\]/)
+    .filter((s) => s !== '' && s !== '.' && s !== '..')
+    .map(encodeURIComponent)
+    .join('/');
   return <Redirect to={`/auth/reset-password/${rest}`} />;
 }
 

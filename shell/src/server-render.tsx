@@ -192,9 +192,11 @@ export async function renderPage(url: string, owner: RemoteName | null, timeoutM
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(styleCache);
   const styles = constructStyleTagsFromChunks(extractCriticalToChunks(markup));
   if (redirect.to) {
-    // A route that leads elsewhere (shell/src/redirect.tsx): its address, percent-encoded, on this origin.
+    // A route that leads elsewhere (shell/src/redirect.tsx): its address, percent-encoded, on this origin. A path that
+    // starts with two slashes (or a slash and a backslash) would name another host in Location: it keeps one.
     const target = new URL(redirect.to, 'http://x');
-    return { status: 302, location: `${target.pathname}${target.search}${target.hash}`, markup: '', data: {}, complete: true, formats: {}, styles: '' };
+    const pathname = target.pathname.replace(/^[/\\]+/, '/');
+    return { status: 302, location: `${pathname}${target.search}${target.hash}`, markup: '', data: {}, complete: true, formats: {}, styles: '' };
   }
   // A page whose own data the API does not have (a blog post that does not exist) is a 404, not a 'soft 404' that
   // crawlers index and shared caches keep as a page.

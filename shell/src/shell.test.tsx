@@ -168,6 +168,11 @@ it('redirects /login to /auth and /reset-password/... to /auth/reset-password/..
   await act(() => router.navigate('/reset-password/u1/t2'));
   expect(await screen.findByRole('heading', { name: 'mf_auth reset' })).toBeInTheDocument();
   expect(screen.getByTestId('where')).toHaveTextContent('/auth/reset-password/u1/t2');
+  // Dot segments and empty ones are dropped: the address stays under the reset page (it led off the site).
+  for (const sneaky of ['/reset-password/..%2f..%2f%2fevil.example%2fpath', '/reset-password/..%5C..%5C%5Cevil.example%5Cpath']) {
+    await act(() => router.navigate(sneaky));
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/auth\/reset-password\/evil\.example\/path$/);
+  }
 });
 
 it('shows a Retry message when a remote cannot be loaded, and Retry loads it', async () => {
