@@ -1,6 +1,14 @@
 import { render } from '@testing-library/react';
 import { setRuntimeConfig } from '../runtime-config';
-import { PageMeta, PageTitle, excerpt, pageTitle, settleServerHead } from './page-meta';
+import { PageMeta, PageTitle, absoluteUrl, excerpt, pageTitle, settleServerHead } from './page-meta';
+
+it('a path is on the origin, also one starting with two slashes or a backslash (a URL would read a host there)', () => {
+  const origin = 'https://shop.example';
+  expect(absoluteUrl('/about', origin)).toBe('https://shop.example/about');
+  expect(absoluteUrl('//evil.example/about', origin)).toBe('https://shop.example/evil.example/about');
+  expect(absoluteUrl('/\\evil.example/', origin)).toBe('https://shop.example/evil.example/');
+  expect(absoluteUrl('https://cdn.example/a.jpg', origin)).toBe('https://cdn.example/a.jpg');
+});
 
 const head = () => document.head;
 const meta = (selector: string) => head().querySelector<HTMLMetaElement>(selector)?.content;

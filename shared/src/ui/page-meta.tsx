@@ -39,8 +39,10 @@ export function storefrontOrigin(): string {
 
 /** `path` (or an absolute URL) as an absolute URL on `origin`. */
 export function absoluteUrl(pathOrUrl: string, origin = storefrontOrigin()): string {
+  // A path is on this origin, also one that starts with two slashes or a slash and a backslash (a URL reads a host there).
+  const onOrigin = pathOrUrl.startsWith('/') ? `/${pathOrUrl.replace(/^[/\\]+/, '')}` : pathOrUrl;
   try {
-    return new URL(pathOrUrl, `${origin || 'http://localhost'}/`).href;
+    return new URL(onOrigin, `${origin || 'http://localhost'}/`).href;
   } catch {
     return pathOrUrl;
   }
