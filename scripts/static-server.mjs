@@ -91,6 +91,27 @@ export function pagePolicy(remotes, hashes) {
 }
 
 /**
+ * Why a request's path can name neither a page nor a file, or null: a malformed percent-encoding, or, once decoded, a
+ * control character or a line separator (no route matches one: such a path was rendered as an empty page).
+ * @param {string} pathname the path as requested (percent-encoded)
+ */
+export function badPath(pathname) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return 'malformed percent-encoding';
+  }
+  // eslint-disable-next-line no-control-regex -- the characters refused
+  return /[\u0000-\u001f\u007f\u2028\u2029]/.test(decoded) ? 'a control character or line separator in the path' : null;
+}
+
+/** A 400 saying why, kept by no cache. */
+export function badRequest(res, why) {
+  res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(`Bad request: ${why}`);
+}
+
+/**
  * The request handler of serveStatic, for a server that serves files beside other things (scripts/ssr-server.mjs).
  * @param {{dir: string, spa?: boolean, cors?: boolean, config?: () => object}} opts
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
@@ -99,7 +120,9 @@ export function staticHandler({ dir, spa = false, cors = false, config }) {
   const root = path.resolve(dir);
   return async (req, res) => {
     try {
-      const url = new URL(req.url ?? '/', 'http://x');
+      // The request target as a path (origin-form): '//host/x' is the path //host/x, not another host's /x ('//[x' threw).
+      const target = req.url ?? '/';
+      const url = new URL(`http://x${target.startsWith('/') ? target : `/${target}`}`);
       if (cors) {
         res.setHeader('Access-Control-Allow-Origin', '*');
         res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
@@ -116,13 +139,9 @@ export function staticHandler({ dir, spa = false, cors = false, config }) {
       if (config && url.pathname === '/config.json') {
         return send(req, res, Buffer.from(JSON.stringify(config())), '.json', 'no-cache', null);
       }
-      let rel;
-      try {
-        rel = decodeURIComponent(url.pathname);
-      } catch {
-        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request: malformed percent-encoding');
-        return;
-      }
+      const bad = badPath(url.pathname);
+      if (bad) return badRequest(res, bad);
+      const rel = decodeURIComponent(url.pathname);
       let file = path.join(root, rel);
       // Inside the folder itself: '/..%2fdist-single/x' stays under a neighbour whose name starts the same.
       if (file !== root && !file.startsWith(root + path.sep)) return res.writeHead(403).end('Forbidden');

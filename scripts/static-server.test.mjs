@@ -61,6 +61,20 @@ test('a malformed percent-encoding is a 400, not a server error', async () => {
   expect(res.headers['x-frame-options']).toBe('DENY');
 });
 
+test('a path with a control character or a line separator is a 400 no cache keeps (no route matches it: it was a blank page)', async () => {
+  for (const p of ['/%0A', '/blog/blogpost/%0D', '/about%E2%80%A8', '/%E2%80%A9', '/x%00.js', '/%7F']) {
+    const res = await get(p);
+    expect([p, res.status, res.headers['cache-control']]).toEqual([p, 400, 'no-store']);
+  }
+  expect((await get('/caf%C3%A9')).status).toBe(200);
+});
+
+test('a path that starts with two slashes is a path, not another host: never a server error', async () => {
+  for (const p of ['//[bad', '//%0A', '//evil.example/main.js']) expect([p, (await get(p)).status]).not.toEqual([p, 500]);
+  // Not /main.js of this folder under another name: the page (the client shows its 404).
+  expect((await get('//evil.example/main.js')).body).toContain('<title>app</title>');
+});
+
 test("the storefront's page names the scripts that may run on it: its origin, the remotes', and its own inline scripts by hash", async () => {
   const dir = path.join(base, 'shell');
   await mkdir(dir);
