@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderPool } from './ssr-pool.mjs';
-import { inlineScriptHashes, pagePolicy, securityHeaders, send, staticHandler } from './static-server.mjs';
+import { badPath, badRequest, inlineScriptHashes, pagePolicy, securityHeaders, send, staticHandler } from './static-server.mjs';
 import { handleSeo } from './seo.mjs';
 import { sharedMismatches } from './shared-versions.mjs';
 
@@ -87,9 +87,20 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
     : null;
 
   // config.json, read on every request as before (two small files): a change is live at the next page. Its
-  // fingerprint is part of a cached page's key.
+  // fingerprint is part of a cached page's key. A file caught half-written, or edited into bad JSON, leaves the last
+  // good config in place (said once) instead of failing every page and file with a 500.
+  let lastGood = null;
+  let badSaid = false;
   function currentConfig() {
-    return readConfig();
+    try {
+      lastGood = readConfig();
+      badSaid = false;
+    } catch (error) {
+      if (!lastGood) throw error;
+      if (!badSaid) log(`[ssr] config could not be read (${error instanceof Error ? error.message : error}): the last good one stays in use until it is mended.`);
+      badSaid = true;
+    }
+    return lastGood;
   }
   const fingerprint = (cfg) => createHash('sha1').update(JSON.stringify(cfg)).digest('hex').slice(0, 12);
 
@@ -238,11 +249,13 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
         const page = {
           status: out.status,
           location: out.location,
+          complete: out.complete,
           html: { identity, gzip: await gzipAsync(identity, { level: 6 }) },
           scripts: pageScriptHashes(built),
           ms: Date.now() - started,
         };
-        if (out.complete) pages.set(key, page);
+        // A page whose data did not all load is not kept; a query string's or a 404 is kept apart (PageCache).
+        if (out.complete) pages.set(key, page, { tail: out.status !== 200 || url.includes('?') });
         return { ...page, cache: 'miss' };
       })().finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
@@ -296,6 +309,8 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
       if (await handleSeo(req, res, { apiBaseUrl: cfg.apiBaseUrl, storefrontUrl, protectedPrefixes, apiHeaders })) return;
       const url = req.url ?? '/';
       const isPage = (req.method === 'GET' || req.method === 'HEAD') && url !== '/config.json' && asksForPage(url, req.headers.accept);
+      const bad = isPage ? badPath(url.split('?')[0]) : null;
+      if (bad) return badRequest(res, bad);
       // `X-Storefront-Render: client` asks for the client-rendered page (what a visitor gets when the server
       // could not render it): for debugging, and for journeys that take the API away from the browser only.
       const wantsClient = req.headers['x-storefront-render'] === 'client';
@@ -311,7 +326,8 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
         if (page) {
           securityHeaders(res);
           res.setHeader('Content-Security-Policy', pagePolicy(cfg.remotes, page.scripts));
-          send(req, res, page.html, '.html', PAGE_CACHE_CONTROL, null, page.status, {
+          // A page with a part missing (the API failed a read) is not for shared caches to keep either.
+          send(req, res, page.html, '.html', page.complete === false ? 'no-cache' : PAGE_CACHE_CONTROL, null, page.status, {
             'X-Storefront-Render': `server; cache=${page.cache}`,
             ...(page.location ? { Location: page.location } : {}),
           });

@@ -2,7 +2,9 @@
 // hydration without mismatch and without a second request for the page's data, the client-rendered page when a
 // remote's server bundle cannot be reached, and a cached page that carries no customer's data.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request, type Page } from '@playwright/test';
 import { E2E } from '../env';
@@ -145,6 +147,23 @@ test.describe('without scripts', () => {
     // Followed by a browser without scripts: it lands on the page itself.
     await page.goto('/login');
     await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('addresses made to lead off the site, name another host or break the page do none of it', async () => {
+    // The reset link's redirect stays under the reset page: dot segments and empty ones are dropped.
+    for (const sneaky of ['/reset-password/..%2f..%2f%2fevil.example%2fpath', '/reset-password/..%5C..%5C%5Cevil.example%5Cpath']) {
+      const response = await rawGet(sneaky);
+      expect([sneaky, response.status, response.headers['location']]).toEqual([sneaky, 302, '/auth/reset-password/evil.example/path']);
+    }
+    // A path that starts with two slashes is a path: its canonical and og:url are on this origin.
+    const twice = await rawGet('//evil.example/about');
+    expect(twice.body).toContain(`rel="canonical" href="${E2E.storefront}/evil.example/about"`);
+    expect(twice.body).not.toContain('//evil.example/about"');
+    // A line break in the path matches no route (it was an empty page, 200, kept by shared caches): a 400 none keeps.
+    for (const broken of ['/blog/blogpost/%0A', '/about%E2%80%A8']) {
+      const response = await rawGet(broken);
+      expect([broken, response.status, response.headers['cache-control']]).toEqual([broken, 400, 'no-store']);
+    }
   });
 
   test('protected and personal pages stay client-rendered', async ({ page }) => {
@@ -342,6 +361,25 @@ test.describe('a remote whose server bundle cannot be reached', () => {
     expect(other?.headers()['x-storefront-render']).toMatch(/^server/);
     await expect(page.getByRole('heading', { level: 1, name: /Pricing Plans/ })).toBeVisible();
     expect(problems).toEqual([]);
+  });
+});
+
+test.describe('config.local.json edited into bad JSON', () => {
+  const port = storefrontPort + 7;
+  const file = path.join(tmpdir(), `storefront-config-local-${port}.json`);
+  writeFileSync(file, '{}');
+  secondServer(port, { STOREFRONT_CONFIG_LOCAL: file });
+
+  test('the last good config stays in use: pages, config.json and robots.txt still answer (every answer was a 500)', async () => {
+    const get = (p: string) => fetch(`http://localhost:${port}${p}`, { headers: { Accept: 'text/html' } });
+    expect((await get('/about')).status).toBe(200);
+    try {
+      writeFileSync(file, '{"remotes": {');
+      for (const p of ['/about', '/config.json', '/robots.txt']) expect([p, (await get(p)).status]).toEqual([p, 200]);
+      expect(await (await get('/config.json')).json()).toHaveProperty('remotes.mf_content');
+    } finally {
+      writeFileSync(file, '{}');
+    }
   });
 });
 

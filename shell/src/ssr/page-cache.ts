@@ -11,13 +11,20 @@ export interface CachedPage {
 }
 
 export class PageCache {
+  /** Pages of paths alone answered 200: the site's own pages, as many as it has. */
   private entries = new Map<string, { page: CachedPage; expires: number }>();
+  /**
+   * Pages with a query string, and 404s: any visitor can make up as many as they like (`/blog?utm=1`, `/nope-1`), so
+   * they are kept apart, fewer, and can never push the site's own pages out.
+   */
+  private tail = new Map<string, { page: CachedPage; expires: number }>();
 
   constructor(
     private ttlMs = 10_000,
     private maxEntries = 500,
     private now: () => number = Date.now,
     private staleMs = 60_000,
+    private maxTail = 100,
   ) {}
 
   static key(pathname: string, versions: Record<string, string>): string {
@@ -35,28 +42,34 @@ export class PageCache {
 
   /** The page while it is fresh, or stale but within `staleMs` (`fresh: false`: render it again). */
   lookup(key: string): { page: CachedPage; fresh: boolean } | undefined {
-    const hit = this.entries.get(key);
+    const map = this.entries.has(key) ? this.entries : this.tail;
+    const hit = map.get(key);
     if (!hit) return undefined;
     const now = this.now();
-    if (hit.expires + this.staleMs <= now) {
-      this.entries.delete(key);
-      return undefined;
-    }
+    map.delete(key);
+    if (hit.expires + this.staleMs <= now) return undefined;
+    // Now the most recently used: the limit drops the least recently used first.
+    map.set(key, hit);
     return { page: hit.page, fresh: hit.expires > now };
   }
 
-  set(key: string, page: CachedPage): void {
+  /** Keeps `page` under `key`; `tail`: a page of a query string or a 404 (kept apart, above). */
+  set(key: string, page: CachedPage, { tail = false } = {}): void {
     this.entries.delete(key);
-    this.entries.set(key, { page, expires: this.now() + this.ttlMs });
-    // Oldest first (Map keeps insertion order): drop beyond the limit.
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.tail.delete(key);
+    const map = tail ? this.tail : this.entries;
+    map.set(key, { page, expires: this.now() + this.ttlMs });
+    // Least recently used first (Map keeps insertion order, and a hit is put back last): dropped beyond the limit.
+    const max = tail ? this.maxTail : this.maxEntries;
+    while (map.size > max) map.delete(map.keys().next().value!);
   }
 
   clear(): void {
     this.entries.clear();
+    this.tail.clear();
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries.size + this.tail.size;
   }
 }

@@ -66,13 +66,31 @@ describe('PageCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('drops the oldest pages beyond its size', () => {
+  it('drops the least recently used pages beyond its size', () => {
     const cache = new PageCache(10_000, 2);
     cache.set('a', { status: 200, html: 'a' });
     cache.set('b', { status: 200, html: 'b' });
     cache.set('c', { status: 200, html: 'c' });
     expect(cache.get('a')).toBeUndefined();
     expect(cache.size).toBe(2);
+    // b asked for again: c, not b, makes room for d.
+    expect(cache.get('b')).toBeDefined();
+    cache.set('d', { status: 200, html: 'd' });
+    expect([cache.get('b')?.html, cache.get('c'), cache.get('d')?.html]).toEqual(['b', undefined, 'd']);
+  });
+
+  it('keeps pages of query strings and 404s apart, so any number of them cannot push the pages out', () => {
+    const cache = new PageCache(10_000, 3, Date.now, 60_000, 2);
+    cache.set('/|v', { status: 200, html: 'home' });
+    cache.set('/about|v', { status: 200, html: 'about' });
+    for (let i = 0; i < 50; i++) {
+      cache.set(`/blog?utm=${i}|v`, { status: 200, html: 'blog' }, { tail: true });
+      cache.set(`/nope-${i}|v`, { status: 404, html: 'not found' }, { tail: true });
+    }
+    expect([cache.get('/|v')?.html, cache.get('/about|v')?.html]).toEqual(['home', 'about']);
+    expect(cache.get('/nope-49|v')?.html).toBe('not found');
+    expect(cache.get('/blog?utm=0|v')).toBeUndefined();
+    expect(cache.size).toBe(4);
   });
 
   it('keys a page by its path and every version it was built from, in any order', () => {
