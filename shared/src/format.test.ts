@@ -47,6 +47,15 @@ describe('formatDate', () => {
     expect(formatDate(new Date(2024, 0, 11, 15))).toBe('11th Jan, 2024');
     expect(formatDate('2023-12-22T10:00:00')).toBe('22nd Dec, 2023');
   });
+  it('dates a moment in UTC, whatever the time zone (the server renders in UTC; a browser west of it hydrated another day)', () => {
+    // The browser's local calendar, as in Honolulu on the evening before (jest's process keeps the machine's zone).
+    const local = [jest.spyOn(Date.prototype, 'getDate').mockReturnValue(18), jest.spyOn(Date.prototype, 'getMonth').mockReturnValue(10), jest.spyOn(Date.prototype, 'getFullYear').mockReturnValue(2024)];
+    try {
+      expect([formatDate('2024-11-19T08:00:00Z'), formatDate(Date.parse('2024-11-19T23:30:00Z')), formatDate('2024-11-19')]).toEqual(['19th Nov, 2024', '19th Nov, 2024', '19th Nov, 2024']);
+    } finally {
+      local.forEach((spy) => spy.mockRestore());
+    }
+  });
   it('gives an empty text for nothing or garbage', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('')).toBe('');

@@ -69,17 +69,22 @@ export function ordinal(day: number): string {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** '3rd Mar, 2024'. Empty or invalid input gives ''. Date-only strings are read as calendar dates, not UTC midnight. */
+/**
+ * '3rd Mar, 2024'. Empty or invalid input gives ''. Date-only strings are calendar dates. A moment is dated in UTC,
+ * the store's calendar (due and expiry dates, mails and invoices): the same on the storefront's server as in every
+ * visitor's browser (dated in local time, a post rendered on 19th Nov was hydrated as 18th Nov west of UTC, React's
+ * error #418).
+ */
 export function formatDate(input: string | number | Date | null | undefined): string {
   if (input === null || input === undefined || input === '') return '';
   const dateOnly = typeof input === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(input) : null;
   const date = dateOnly
-    ? new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]))
+    ? new Date(Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])))
     : input instanceof Date
       ? input
       : new Date(input);
   if (Number.isNaN(date.getTime())) return '';
-  return `${ordinal(date.getDate())} ${MONTHS[date.getMonth()]}, ${date.getFullYear()}`;
+  return `${ordinal(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]}, ${date.getUTCFullYear()}`;
 }
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
