@@ -48,6 +48,30 @@ it('hands React what was typed into a server-rendered page before it hydrated', 
   container.remove();
 });
 
+it('leaves a field typed on after it hydrated (React took those keys): the noted value would take letters back out', async () => {
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const queries: string[] = [];
+  container.innerHTML = renderToString(<Search onQuery={(q) => queries.push(q)} />);
+  const input = container.querySelector('input')!;
+  input.value = 'exa';
+  noteTypedFields(container);
+  await act(async () => {
+    hydrateRoot(container, <Search onQuery={(q) => queries.push(q)} />);
+  });
+  // Typed on once hydrated, before the replay's turn: React sees these keys as they come.
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  await act(async () => {
+    setter.call(input, 'exam');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await act(async () => replayBeforeHydration());
+  expect(input.value).toBe('exam');
+  await act(async () => container.querySelector('form')!.requestSubmit());
+  expect(queries).toEqual(['exam/monthly']);
+  container.remove();
+});
+
 function Cart({ onAdd }: { onAdd: () => void }) {
   return (
     <article>

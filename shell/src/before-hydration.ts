@@ -9,7 +9,9 @@ import { EARLY_ACTIONS, handledByReact } from './ssr/serialise';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-let typed: [Field, string][] = [];
+/** A field, the value typed into it, and the value the server wrote (React later writes its own into the markup). */
+type Typed = [field: Field, value: string, server: string];
+let typed: Typed[] = [];
 
 const NOT_TEXT = new Set(['checkbox', 'radio', 'hidden', 'file', 'submit', 'button', 'reset', 'image']);
 
@@ -27,7 +29,7 @@ export function noteTypedFields(container: HTMLElement): void {
   typed = Array.from(container.querySelectorAll<Field>('input, textarea, select'))
     .filter((field) => !(field instanceof HTMLInputElement && NOT_TEXT.has(field.type)))
     .filter((field) => field.value !== serverValue(field))
-    .map((field) => [field, field.value]);
+    .map((field) => [field, field.value, serverValue(field)]);
 }
 
 type Action = [type: 'click' | 'submit', target: Element, submitter: HTMLElement | null];
@@ -44,12 +46,12 @@ const MAX_FRAMES = 600;
 export function replayBeforeHydration(): void {
   const queue = (window as unknown as Record<string, Queue | undefined>)[EARLY_ACTIONS];
   // Noted at hydration, and typed (input events) while the field was not hydrated, also later: the last value wins.
-  const fields: [Field, string][] = typed.splice(0);
+  const fields: Typed[] = typed.splice(0);
   const takeTyped = () => {
     for (const [field, value] of queue?.typed ?? []) {
       const known = fields.find(([f]) => f === field);
       if (known) known[1] = value;
-      else fields.push([field, value]);
+      else fields.push([field, value, serverValue(field)]);
     }
     queue?.typed?.clear();
   };
@@ -102,8 +104,11 @@ function replayAction(type: Action[0], target: Element, submitter: HTMLElement |
 }
 
 /** A noted value goes to React as typed input. */
-function replayTyped(field: Field, value: string): void {
+function replayTyped(field: Field, value: string, server: string): void {
   if (!field.isConnected) return;
+  // Typed on since (the field hydrated before this turn came, and React took those keys): what the field holds is
+  // newer than the noted value, which would take a letter or more back out of it ('exaple.org').
+  if (field.value !== value && field.value !== server) return;
   // React keeps the value it last saw on the element's own `value` property: it is told something else first, then
   // the prototype's setter puts the typed text back without telling it, so the event reads as a change.
   field.value = value === '' ? ' ' : '';

@@ -50,7 +50,14 @@ export function TransferDomainPage() {
   const host = useSyncExternalStore(noSubscription, () => window.location.host, () => '');
 
   const [text, setText] = useState(query);
-  useEffect(() => setText(query), [query]);
+  // The box follows the query when it changes (the back button, the header), not when the page mounts: text typed
+  // before the page hydrated is handed over by then (shell/src/before-hydration.ts), and setting the box to the query
+  // again wiped it.
+  const [shownQuery, setShownQuery] = useState(query);
+  if (query !== shownQuery) {
+    setShownQuery(query);
+    setText(query);
+  }
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     const next = text.trim();
