@@ -237,11 +237,16 @@ test('a cached page holds no customer data: two customers, one HTML for /', asyn
     const context = await browser.newContext();
     const page = await context.newPage();
     await storeSession(page, customer.session);
+    const cartReads: string[] = [];
+    page.on('request', (r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/cart/' && cartReads.push(r.url()));
     const response = await page.goto('/');
     htmls.push(await response!.text());
     // After hydration the header is the customer's own: account menu and cart count.
     await expect(page.getByRole('button', { name: /Account/ })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' }).getByLabel(`${i + 1} item${i ? 's' : ''} in cart`)).toBeVisible();
+    // The count is asked for once (the end of hydration asked again).
+    await page.waitForLoadState('networkidle');
+    expect(cartReads).toHaveLength(1);
     await context.close();
   }
   await api.dispose();

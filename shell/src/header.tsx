@@ -153,15 +153,18 @@ export function Header() {
   // The account menu is personal: a server-rendered page (the same for everyone) and its hydration show the
   // visitor's links; the visitor's own menu follows at once.
   const hydrated = useHydrated();
-  const loggedIn = useLoggedIn() && hydrated;
+  const session = useLoggedIn();
+  const loggedIn = session && hydrated;
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname, hash } = useLocation();
   const logout = useLogout();
   const staff = useIsStaff();
   useEffect(() => setMenuOpen(false), [pathname, hash]);
+  // Once on arrival, and again when the session starts or ends (its cart is another): not when a server-rendered
+  // page's hydration ends, which changes `loggedIn` but not the cart (the count was asked for twice on every page).
   useEffect(() => {
     loadCartCount(getCurrency()).catch(() => {});
-  }, [loggedIn]);
+  }, [session]);
 
   return (
     <Bar>
