@@ -100,6 +100,9 @@ test.describe('without scripts', () => {
     expect(response?.status()).toBe(404);
     expect(response?.headers()['x-storefront-render']).toMatch(/^server/);
     await expect(page.getByRole('banner')).toBeVisible();
+    // The page says so in the HTML (it said 'Loading the post…'), and is not for search engines.
+    await expect(page.getByText('Something went wrong while fetching the blogpost.')).toBeVisible();
+    await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   });
 
   test('a hosting service that does not exist answers 404 too, with the page that says so', async ({ page }) => {
@@ -207,6 +210,19 @@ test.describe('with scripts', () => {
       const twice = api.filter((url, i) => api.indexOf(url) !== i);
       expect(twice, `${path}: data asked for twice`).toEqual([]);
     }
+    expect(problems).toEqual([]);
+  });
+
+  test('a post that does not exist hydrates as rendered: it is not asked for again, and nothing is thrown', async ({ page }) => {
+    const problems = watchConsole(page);
+    page.on('pageerror', (error) => problems.push(error.message));
+    const asked: string[] = [];
+    page.on('request', (r) => r.url().startsWith(E2E.api) && /\/blog\/blogposts?\//.test(r.url()) && asked.push(r.url()));
+    const response = await gotoHydrated(page, '/blog/blogpost/no-such-post-anywhere');
+    expect(response?.status()).toBe(404);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByText('Something went wrong while fetching the blogpost.')).toBeVisible();
+    expect(asked).toEqual([]);
     expect(problems).toEqual([]);
   });
 

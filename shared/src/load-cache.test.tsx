@@ -32,6 +32,25 @@ describe('LoadCache on the server', () => {
     expect(cache.toJSON()).toEqual({});
   });
 
+  it("writes the loads the API answered 404 into the page: the browser shows them failed, as rendered, and asks nothing", async () => {
+    const server = new LoadCache(true);
+    const notFound = Object.assign(new Error('Not Found'), { response: { status: 404 } });
+    expect(await server.fetch('t/post?nope', () => Promise.reject(notFound))).toEqual({ gone: true });
+    expect([server.failed, server.missing]).toEqual([1, 1]);
+    const written = JSON.parse(JSON.stringify(server.toJSON())) as Record<string, unknown>;
+    const browser = new LoadCache(false, written);
+    const fetcher = jest.fn(async () => ({ title: 'never' }));
+    const { result } = renderHook(() => useLoad(fetcher, { id: 't/post', key: 'nope' }), { wrapper: within(browser) });
+    expect(result.current.state).toBe('failed');
+    expect((result.current as { error: { response: { status: number } } }).error.response.status).toBe(404);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetcher).not.toHaveBeenCalled();
+    // Retry asks the API again.
+    await waitFor(() => result.current.reload());
+    await waitFor(() => expect(result.current.state).toBe('ready'));
+    expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
   it('aborts the fetches still running when the render is over', () => {
     const cache = new LoadCache(true);
     let signal: AbortSignal | undefined;

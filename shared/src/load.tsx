@@ -64,6 +64,12 @@ const statusOf = (error: unknown): number | undefined => (error as { response?: 
 
 type Result<T> = { state: 'loading' } | { state: 'failed'; error: unknown } | { state: 'ready'; data: T };
 
+/** The failure of a load the API answered 404 on the server: what a 404 from the API reads as (`statusOf`). */
+const GONE_ERROR = Object.freeze({ name: 'HTTPError', message: 'Not Found', response: Object.freeze({ status: 404 }) });
+/** The entry of a page's answers listing the loads the API answered 404 (`LoadCache.toJSON`). */
+const GONE_KEY = '#not-found';
+type Answer<T> = { data: T } | { gone: true };
+
 /**
  * Server: answers kept between the renders of the storefront's server (shell/src/ssr/shared-answers.ts). Every load
  * of a server-rendered page is of public content (a render has no visitor's credentials), so one answer may serve
@@ -88,11 +94,14 @@ function settled<T>(value: T): Promise<T> {
  * render waits for the answer; the answers are written into the page. In the browser the cache holds those answers:
  * a `useLoad` reads its answer in its first render, so the hydrated page is the server's and nothing is asked for
  * again. Until the first navigation only: later pages load as usual. A failed fetch on the server is no answer: that
- * part is rendered loading and the browser fetches it itself.
+ * part is rendered loading and the browser fetches it itself; but one the API answered 404 (a post that does not
+ * exist) is: that part is rendered failed, as the browser would show it, and the browser does not ask again.
  */
 export class LoadCache {
   private readonly answers = new Map<string, unknown>();
-  private readonly pending = new Map<string, Promise<{ data: unknown } | undefined>>();
+  /** The loads the API answered 404 on the server. */
+  private readonly gone = new Set<string>();
+  private readonly pending = new Map<string, Promise<Answer<unknown> | undefined>>();
   private readonly controller = new AbortController();
   private open = true;
   /** Server: how many fetches failed (a page missing some of its data is not worth caching). */
@@ -107,11 +116,14 @@ export class LoadCache {
     answers: Record<string, unknown> = {},
     private readonly shared: SharedAnswers | null = null,
   ) {
-    for (const [name, data] of Object.entries(answers)) this.answers.set(name, data);
+    for (const [name, data] of Object.entries(answers)) {
+      if (name === GONE_KEY && Array.isArray(data)) data.forEach((gone) => this.gone.add(String(gone)));
+      else this.answers.set(name, data);
+    }
   }
 
-  /** Server: the answer of `name`, fetched by the first caller; never rejects (undefined: it failed). */
-  fetch<T>(name: string, fetcher: Fetcher<T>): Promise<{ data: T } | undefined> {
+  /** Server: the answer of `name`, fetched by the first caller; never rejects (undefined: it failed; gone: a 404). */
+  fetch<T>(name: string, fetcher: Fetcher<T>): Promise<Answer<T> | undefined> {
     let request = this.pending.get(name);
     if (!request) {
       const source = this.shared ? this.shared.read(name, fetcher) : fetcher(this.controller.signal);
@@ -126,7 +138,11 @@ export class LoadCache {
           (error: unknown) => {
             this.waiting.delete(name);
             this.failed += 1;
-            if (statusOf(error) === 404) this.missing += 1;
+            if (statusOf(error) === 404) {
+              this.missing += 1;
+              this.gone.add(name);
+              return { gone: true } as const;
+            }
             if (!this.controller.signal.aborted) console.error(`[ssr] ${name}:`, error instanceof Error ? error.message : error);
             return undefined;
           },
@@ -138,7 +154,7 @@ export class LoadCache {
       }
       this.pending.set(name, request);
     }
-    return request as Promise<{ data: T } | undefined>;
+    return request as Promise<Answer<T> | undefined>;
   }
 
   /** Server: the page's address names nothing (useNotFoundStatus): it is a 404 like one whose data the API has not. */
@@ -147,14 +163,17 @@ export class LoadCache {
   }
 
   /** Browser: the server's answer of `name`, until the cache is closed. */
-  take<T>(name: string): { data: T } | undefined {
-    return this.open && this.answers.has(name) ? { data: this.answers.get(name) as T } : undefined;
+  take<T>(name: string): Answer<T> | undefined {
+    if (!this.open) return undefined;
+    if (this.gone.has(name)) return { gone: true };
+    return this.answers.has(name) ? { data: this.answers.get(name) as T } : undefined;
   }
 
   /** The first navigation closes the cache: its answers were the first page's. */
   close(): void {
     this.open = false;
     this.answers.clear();
+    this.gone.clear();
   }
 
   /** Server: stops the fetches still running (the render is over or out of time). */
@@ -164,7 +183,7 @@ export class LoadCache {
 
   /** The answers, to be written into the page. */
   toJSON(): Record<string, unknown> {
-    return Object.fromEntries(this.answers);
+    return { ...Object.fromEntries(this.answers), ...(this.gone.size ? { [GONE_KEY]: [...this.gone] } : {}) };
   }
 }
 
@@ -192,10 +211,11 @@ export function useLoad<T>(fetcher: Fetcher<T>, { id, key = '', keepOnNewKey = f
   const rendered = cache?.server ? use(cache.fetch(name, fetcher)) : undefined;
   const [result, setResult] = useState<Result<T> & { name: string }>(() => {
     const known = rendered ?? cache?.take<T>(name);
-    return known ? { state: 'ready', data: known.data, name } : { state: 'loading', name };
+    if (!known) return { state: 'loading', name };
+    return 'gone' in known ? { state: 'failed', error: GONE_ERROR, name } : { state: 'ready', data: known.data, name };
   });
-  // Hydrating with the server's answer: the first effect has nothing to fetch.
-  const answered = useRef(result.state === 'ready');
+  // Hydrating with the server's answer (or its 404): the first effect has nothing to fetch.
+  const answered = useRef(result.state !== 'loading');
   const [attempt, setAttempt] = useState(0);
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;

@@ -44,6 +44,8 @@ export function BlogPostPage() {
           title="Blog post"
           description="A post from the HostHub blog about domain names, web hosting and running a website."
           path={`/blog/blogpost/${encodeURIComponent(slug)}`}
+          // No post here (a 404 rendered on the server says so): nothing for a search engine to keep.
+          noindex={post.state === 'failed'}
         />
       )}
       <Breadcrumb
