@@ -169,6 +169,21 @@ test.describe('without scripts', () => {
     }
   });
 
+  test("forms without scripts: the home search goes to the search page; the contact form's message stays out of the URL", async ({ page }) => {
+    await page.goto('/');
+    const search = page.locator('form[action="/search"]');
+    await search.getByLabel('Domain name').fill('example.com');
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/search\?query=example\.com$/);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(/Find your domain/);
+    await page.goto('/contact-us');
+    await page.getByLabel('Email Address').fill('jane@example.com');
+    const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/contact-us' && r.isNavigationRequest());
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const request = await sent;
+    expect([request.method(), request.url()]).toEqual(['POST', `${E2E.storefront}/contact-us`]);
+  });
+
   test('protected and personal pages stay client-rendered', async ({ page }) => {
     for (const path of ['/dashboard', '/account-settings', '/staff', '/auth', '/cart']) {
       const response = await page.goto(path);

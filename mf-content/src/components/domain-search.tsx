@@ -36,10 +36,12 @@ export function DomainSearch() {
   };
   return (
     <>
-      <Form role="search" onSubmit={onSubmit}>
+      {/* Without scripts (a server-rendered page) the browser submits it to the search page itself. */}
+      <Form role="search" action="/search" onSubmit={onSubmit}>
         <label htmlFor={id}>Domain name</label>
         <input
           id={id}
+          name="query"
           type="text"
           inputMode="url"
           autoComplete="off"

@@ -65,7 +65,8 @@ export function ContactUsPage() {
           {/* Required is said once here and by each field's `required`, not by a '*' in the labels: a label must
               read exactly 'Name', 'Full Name'... to be found by its words. The form does not enforce it (spec 5). */}
           <p className="required-note">All fields are required.</p>
-          <form onSubmit={onSubmit} noValidate>
+          {/* POST: without scripts the browser would put the message and the address into the URL (and the logs). */}
+          <form method="post" onSubmit={onSubmit} noValidate>
             {FIELDS.map((f) => (
               <TextField
                 key={f.name}

@@ -154,6 +154,8 @@ export function composePage(
   return head
     .replace('</head>', () => `${styles}${hoisted.join('')}</head>`)
     .replace(/<div id="?root"?><\/div>/, () => `<div id="root" data-ssr="">${rest}</div>`)
+    // 'This storefront needs JavaScript.' is index.html's word for an empty page: this one reads whole without.
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
     .replace('</body>', () => {
       const money = Object.keys(formats).length ? dataScript(formats, FORMATS_ELEMENT_ID) : '';
       return `${defaults}${dataScript(data)}${money}${deferred.startup}</body>`;

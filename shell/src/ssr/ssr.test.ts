@@ -117,7 +117,9 @@ describe('composePage', () => {
     '<!doctype html><html><head><meta name=description content="Default"><title>Storefront</title></head><body><div id=root></div></body></html>';
 
   it('puts the markup into #root, marked as server-rendered, and the data before </body>', () => {
-    const page = compose(template, '<main>Hi</main>', { a: '</script>' });
+    const page = compose(template.replace('</body>', '<noscript>This storefront needs JavaScript.</noscript></body>'), '<main>Hi</main>', { a: '</script>' });
+    // The page reads whole without scripts: index.html's notice for its empty page goes.
+    expect(page).not.toContain('needs JavaScript');
     expect(page).toContain('<div id="root" data-ssr=""><main>Hi</main></div>');
     expect(page).toContain('<script type="application/json" id="storefront-ssr-data">{"a":"\\u003c/script\\u003e"}</script></body>');
   });
