@@ -54,7 +54,8 @@ export function securityHeaders(res) {
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
 }
 
-const BASE_POLICY = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'";
+// form-action: a form put into a page (markup injected somewhere) cannot send what is typed into it to another site.
+const BASE_POLICY = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
 
 /**
  * The SHA-256 sources (`'sha256-…'`) of the inline scripts in `html`, a file of ours (index.html, or a page composed

@@ -43,7 +43,7 @@ test('serves its files with headers that forbid framing, sniffing, a foreign <ba
     const res = await get(p);
     expect(res.status).toBe(200);
     expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['content-security-policy']).toBe("frame-ancestors 'none'; base-uri 'self'; object-src 'none'");
+    expect(res.headers['content-security-policy']).toBe("frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   }
@@ -92,11 +92,11 @@ test("the storefront's page names the scripts that may run on it: its origin, th
     const page = await fetch(`http://127.0.0.1:${shellPort}/dashboard/tickets`, { headers: { accept: 'text/html' } });
     const hash = createHash('sha256').update(inline).digest('base64');
     expect(page.headers.get('content-security-policy')).toBe(
-      `frame-ancestors 'none'; base-uri 'self'; object-src 'none'; script-src 'self' http://localhost:3001 https://cart.example.com 'sha256-${hash}'`,
+      `frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'; script-src 'self' http://localhost:3001 https://cart.example.com 'sha256-${hash}'`,
     );
     // A file that is not a page keeps the base policy.
     const config = await fetch(`http://127.0.0.1:${shellPort}/config.json`);
-    expect(config.headers.get('content-security-policy')).toBe("frame-ancestors 'none'; base-uri 'self'; object-src 'none'");
+    expect(config.headers.get('content-security-policy')).toBe("frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'");
   } finally {
     await new Promise((r) => shell.close(r));
   }
