@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { DOMAIN_MESSAGES, MAX_DNS_RECORDS, TXT_MAX } from 'shared/schemas';
 import { startTestApp, type TestApp } from '../commerce/test-app';
 import { customerDomains, tlds } from '../db/schema-commerce';
-import { domainSettings } from '../db/schema-domains';
+import { dnsRecords, domainSettings } from '../db/schema-domains';
 import { mailsTo } from '../test/app';
 
 type User = Awaited<ReturnType<TestApp['user']>>;
@@ -402,6 +402,14 @@ describe('DNS records', () => {
     expect((await add(d, { type: 'A', name: `app.${d.domainname}.`, value: '192.0.2.1' })).json()).toMatchObject({ name: 'app' });
     const key = (await add(d, { type: 'TXT', name: 'sel._domainkey', value: '"v=DKIM1; k=rsa; p=MIIB" "IjANBgkq"' })).json();
     expect(key).toMatchObject({ value: 'v=DKIM1; k=rsa; p=MIIBIjANBgkq' });
+    // One stored, quotes and all, before quoted values were read so: a change of its TTL alone leaves its text.
+    const old = (await add(d, { type: 'TXT', name: 'legacy', value: 'placeholder' })).json() as { id: number };
+    await t.db.orm.update(dnsRecords).set({ value: '"v=spf1 -all"' }).where(eq(dnsRecords.id, old.id));
+    const ttlOnly = await call(owner, 'PATCH', `/domain/${d.domainname}/records/${old.id}/`, { ttl: 600 });
+    expect(ttlOnly.json()).toMatchObject({ value: '"v=spf1 -all"', ttl: 600 });
+    // Given again, the value is read as typed now.
+    const retyped = await call(owner, 'PATCH', `/domain/${d.domainname}/records/${old.id}/`, { value: '"v=spf1 -all"' });
+    expect(retyped.json()).toMatchObject({ value: 'v=spf1 -all' });
   });
 
   test('a CNAME whose chain inside the zone comes back to its own name is refused, added or edited', async () => {

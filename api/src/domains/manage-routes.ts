@@ -383,6 +383,9 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
           ...(given as Record<string, unknown>),
         };
         const r = parseBody(recordSchemaOf(d.domainname), merged);
+        // A TXT value not given keeps its stored text: read again, one saved before quoted values were taken as
+        // zone-file strings ('"v=spf1 -all"', quotes and all) changed when only the TTL was.
+        if (r.type === 'TXT' && current.type === 'TXT' && !('value' in (given as object))) r.value = current.value;
         await checkRecordFits(tx, d, r, id);
         const updated = await repo.replaceRecord(tx, id, r, now);
         await repo.shareTtl(tx, d.id, r);
