@@ -93,10 +93,11 @@ async function startOnce(opts: DnsServerOptions): Promise<DnsServer> {
       const held = new Map<string, number>();
       for (const info of sockets.values()) held.set(info.peer, (held.get(info.peer) ?? 0) + 1);
       let evict: net.Socket | undefined;
-      let rank: [number, number] = [0, 0];
+      let most = 0;
+      let since = Infinity;
       for (const [s, info] of sockets) {
-        const r: [number, number] = [held.get(info.peer)!, -info.since];
-        if (r[0] > rank[0] || (r[0] === rank[0] && r[1] > rank[1])) [evict, rank] = [s, r];
+        const n = held.get(info.peer)!;
+        if (n > most || (n === most && info.since < since)) [evict, most, since] = [s, n, info.since];
       }
       if (evict) {
         clearTimeout(sockets.get(evict)!.timer);
