@@ -104,7 +104,7 @@ export class LoadCache {
   private readonly pending = new Map<string, Promise<Answer<unknown> | undefined>>();
   private readonly controller = new AbortController();
   private open = true;
-  /** Server: how many fetches failed (a page missing some of its data is not worth caching). */
+  /** Server: how many fetches failed, 404s apart (a page missing some of its data is not worth caching). */
   failed = 0;
   /** Server: how many of those the API answered 404 (the page's address names nothing: the page is a 404 too). */
   missing = 0;
@@ -137,12 +137,13 @@ export class LoadCache {
           },
           (error: unknown) => {
             this.waiting.delete(name);
-            this.failed += 1;
+            // A 404 is an answer: the part is rendered as the browser shows it, and the page (a 404) is whole.
             if (statusOf(error) === 404) {
               this.missing += 1;
               this.gone.add(name);
               return { gone: true } as const;
             }
+            this.failed += 1;
             if (!this.controller.signal.aborted) console.error(`[ssr] ${name}:`, error instanceof Error ? error.message : error);
             return undefined;
           },
