@@ -241,6 +241,22 @@ test.describe('with scripts', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a name typed and checked on the transfer page before its scripts arrive is checked, and stays in the box', async ({ page }) => {
+    // Scripts 1.5 s late: the visitor types into the server's HTML and presses Check before the page hydrates (the
+    // page's mount used to set the box back to the empty query, wiping the text and the check, 2 tries in 5).
+    await page.route(/\.js(\?|$)/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto('/transfer-domain', { waitUntil: 'commit' });
+    const box = page.getByLabel('Domain name').first();
+    await box.pressSequentially('example.org', { delay: 40 });
+    await page.getByRole('button', { name: 'Check' }).click();
+    await expect(page).toHaveURL(/\/transfer-domain\?query=example\.org$/, { timeout: 15_000 });
+    await expect(box).toHaveValue('example.org');
+    await expect(page.getByRole('heading', { name: 'example.org' })).toBeVisible();
+  });
+
   test('links work after hydration (client-side navigation)', async ({ page }) => {
     await page.goto('/about');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
