@@ -54,8 +54,12 @@ export const routes: RouteObject[] = [
   const server = await serveStatic({ dir: path.join(work, 'dist'), port: 0, cors: true, host: '127.0.0.1' });
   const port = (server.address() as AddressInfo).port;
   try {
+    // The 404 page's scripts read config.json after its first paint: they must have read it before the change, or the
+    // page (whose Content-Security-Policy was written for the config before) asks for the new remote's scripts.
+    const configRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/config.json');
     await page.goto('/partners');
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    await configRead;
     writeFileSync(
       localConfig,
       JSON.stringify({
