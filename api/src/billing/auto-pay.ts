@@ -6,9 +6,56 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db';
 import { invoices } from '../db/schema-commerce';
-import { debit, lockedBalance } from '../payments/wallet';
+import { balanceSql, debit, lockedBalance } from '../payments/wallet';
 import { payInvoice } from './provision';
 import { addDays, dayOf, LIFECYCLE, markOnce, rowsOf } from './renewals';
+
+/** The renewal `r`'s item renews automatically (auto-pay pays its invoices). */
+const autoRenewOn = sql`CASE r.item_kind
+  WHEN 'domain' THEN EXISTS (SELECT 1 FROM customer_domains d WHERE d.id = r.item_id AND d.auto_renew)
+  ELSE EXISTS (SELECT 1 FROM user_services s WHERE s.id = r.item_id AND s.auto_renew)
+END`;
+
+/** What the wallet holds for one renewal invoice when auto-pay comes to it. */
+export interface WalletForInvoice {
+  /** The balance in the invoice's currency now. */
+  balanceMinor: number;
+  /** The part of it auto-pay spends first on the customer's renewals due before this one (or the same day, older). */
+  aheadMinor: number;
+}
+
+/**
+ * For each unpaid renewal invoice of `userIds` whose item renews automatically, what the wallet as it is now holds for
+ * it when auto-pay reaches it: the pass takes a customer's invoices in its order (due date, then the oldest) and pays
+ * each the balance covers, passing over one it does not. The mails say from this whether auto-pay will pay an invoice,
+ * rather than comparing the whole balance with each of two invoices it covers only one of.
+ */
+export async function walletForRenewals(db: Executor, userIds: readonly number[]): Promise<Map<number, WalletForInvoice>> {
+  const out = new Map<number, WalletForInvoice>();
+  if (userIds.length === 0) return out;
+  const rows = rowsOf<{ invoice_id: number; user_id: number; currency: string; total_minor: string | number; balance_minor: string | number }>(
+    await db.execute(sql`
+      SELECT r.invoice_id, r.user_id, i.currency, i.total_minor, ${balanceSql(sql.raw('r.user_id'), sql.raw('i.currency'))} AS balance_minor
+      FROM renewals r
+      JOIN invoices i ON i.id = r.invoice_id AND i.status = 'Unpaid'
+      WHERE r.applied_at IS NULL AND r.user_id IN (${sql.join([...new Set(userIds)].map((id) => sql`${id}`), sql`, `)})
+        AND ${autoRenewOn}
+      ORDER BY r.user_id, i.currency, r.due_date, r.id`),
+  );
+  let account = '';
+  let left = 0;
+  for (const row of rows) {
+    const balance = Number(row.balance_minor);
+    if (`${row.user_id}:${row.currency}` !== account) {
+      account = `${row.user_id}:${row.currency}`;
+      left = Math.max(0, balance);
+    }
+    out.set(Number(row.invoice_id), { balanceMinor: balance, aheadMinor: Math.max(0, balance) - left });
+    const total = Number(row.total_minor);
+    if (left >= total) left -= total;
+  }
+  return out;
+}
 
 interface Candidate {
   key: string;
@@ -24,11 +71,7 @@ export async function autoPay(app: FastifyInstance, { now }: { now: Date }): Pro
       SELECT r.key, r.invoice_id, r.user_id
       FROM renewals r
       JOIN invoices i ON i.id = r.invoice_id AND i.status = 'Unpaid'
-      WHERE r.applied_at IS NULL AND r.due_date <= ${until}::date
-        AND CASE r.item_kind
-              WHEN 'domain' THEN EXISTS (SELECT 1 FROM customer_domains d WHERE d.id = r.item_id AND d.auto_renew)
-              ELSE EXISTS (SELECT 1 FROM user_services s WHERE s.id = r.item_id AND s.auto_renew)
-            END
+      WHERE r.applied_at IS NULL AND r.due_date <= ${until}::date AND ${autoRenewOn}
         AND NOT EXISTS (SELECT 1 FROM lifecycle_marks m
                         WHERE m.key = 'autopay:' || substr(r.key, 9) || ':' || ${today}::text)
       ORDER BY r.due_date, r.id`),

@@ -296,6 +296,38 @@ test('auto-pay: from 7 days before, only when the wallet covers it, once, extend
   expect((await mailsTo(u.email)).filter((m) => String(m.subject).includes('tomorrow'))).toHaveLength(0);
 }, 60_000);
 
+test('the renewal mails compare each invoice with what auto-pay leaves of the wallet for it, not the whole wallet', async () => {
+  // Two domains due a day apart; the wallet covers one renewal. Auto-pay takes the earlier one first.
+  await setDay('2026-03-03');
+  const u = await customer();
+  const [first, second] = [freshName(), freshName()];
+  await fund(u.id, 100_000);
+  await buy(u.auth, first, false);
+  await setDay('2026-03-04');
+  await buy(u.auth, second, false);
+  await t.db.orm.insert(walletEntries).values({ userId: u.id, currency: 'USD', amountMinor: -(await balance(u.id)), kind: 'payment', description: 'spent', createdAt: t.clock.now() });
+  await setDay('2027-02-17');
+  await run();
+  const firstInvoice = (await invoicesOf(u.auth)).find((i) => i.notes === `Renewal of ${first}`)!;
+  const price = Math.round(firstInvoice.total * 100);
+  await fund(u.id, price);
+  await setDay('2027-02-18');
+  await run();
+  const secondInvoice = (await invoicesOf(u.auth)).find((i) => i.notes === `Renewal of ${second}`)!;
+  expect(Math.round(secondInvoice.total * 100)).toBe(price);
+  const [mail] = (await mailsTo(u.email)).filter((m) => m.subject === `Renewal invoice ${secondInvoice.invoicenum} for ${second}`);
+  const amount = `USD ${firstInvoice.total.toFixed(2)}`;
+  // It said 'we pay it from your wallet' (the wallet held the price), and then auto-pay paid the other one with it.
+  expect(mail!.text).toContain(
+    `Auto-renew is on, but your wallet holds ${amount}, of which ${amount} pays your renewals due before this one: that leaves USD 0.00, not enough to pay it: add ${amount} to your wallet before 2027-03-04, or pay the invoice yourself.`,
+  );
+  // Auto-pay pays the first one with it, as the mails said; the second stays unpaid.
+  await setDay('2027-02-24');
+  await run();
+  expect((await invoicesOf(u.auth)).find((i) => i.id === firstInvoice.id)!.status).toBe('Paid');
+  expect((await invoicesOf(u.auth)).find((i) => i.id === secondInvoice.id)!.status).toBe('Unpaid');
+}, 60_000);
+
 test('two job runs at once: one invoice, one payment, one mail', async () => {
   await setDay('2026-03-03');
   const u = await customer();

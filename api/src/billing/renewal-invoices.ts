@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db';
 import { planPrice } from '../money/catalog';
 import { balanceSql } from '../payments/wallet';
+import { walletForRenewals } from './auto-pay';
 import { renewalMail } from './renewal-mails';
 import {
   addDays,
@@ -166,6 +167,9 @@ async function createChunk(app: FastifyInstance, chunk: Pending[], now: Date): P
       chunk.map((p) => p.renewal),
       now,
     );
+    // Auto-pay takes a customer's renewals in turn (this chunk's new ones too): each mail compares its invoice with
+    // what is left for it.
+    const wallets = await walletForRenewals(tx, chunk.filter((p) => p.autoRenew && created.has(p.renewal.key)).map((p) => p.renewal.userId));
     for (const p of chunk) {
       const invoice = created.get(p.renewal.key);
       if (!invoice) continue;
@@ -181,6 +185,7 @@ async function createChunk(app: FastifyInstance, chunk: Pending[], now: Date): P
           dueDate: p.renewal.dueDate,
           autoRenew: p.autoRenew,
           walletMinor: Number(p.who.wallet_minor),
+          aheadMinor: wallets.get(invoice.id)?.aheadMinor,
         }),
         tx,
       );

@@ -26,6 +26,9 @@ export interface RenewalMailFacts {
   /** The wallet's balance in the invoice's currency when the mail is sent: with auto-renew on, a wallet short of the
    *  amount is named, with what is missing (auto-pay would not pay it). */
   walletMinor?: number;
+  /** The part of the wallet auto-pay spends first on the customer's renewals due before this one (auto-pay.ts
+   *  walletForRenewals): what is left of the wallet is what this invoice is compared with. */
+  aheadMinor?: number;
 }
 
 /** What an unpaid renewal leads to, with its dates (the contract's lifecycle constants). */
@@ -64,10 +67,16 @@ export function renewalMail(kind: ReminderKind, f: RenewalMailFacts): MailMessag
         ? `We created invoice ${f.invoicenum} for the renewal of ${f.item}, due on ${f.dueDate}.`
         : `Invoice ${f.invoicenum} for the renewal of ${f.item} is due on ${f.dueDate}.`;
   const wallet = Math.max(0, f.walletMinor ?? 0);
+  const ahead = Math.min(wallet, Math.max(0, f.aheadMinor ?? 0));
+  const left = wallet - ahead;
+  const holds =
+    ahead > 0
+      ? `your wallet holds ${formatMoney(wallet, f.currency)}, of which ${formatMoney(ahead, f.currency)} pays your renewals due before this one: that leaves ${formatMoney(left, f.currency)}`
+      : `your wallet holds ${formatMoney(wallet, f.currency)}`;
   const auto = !f.autoRenew
     ? 'Auto-renew is off: pay the invoice yourself to keep the service.'
-    : f.walletMinor !== undefined && wallet < f.totalMinor
-      ? `Auto-renew is on, but your wallet holds ${formatMoney(wallet, f.currency)}, not enough to pay it: add ${formatMoney(f.totalMinor - wallet, f.currency)} to your wallet${kind === 'overdue' ? '' : ` before ${f.dueDate}`}, or pay the invoice yourself.`
+    : f.walletMinor !== undefined && left < f.totalMinor
+      ? `Auto-renew is on, but ${holds}, not enough to pay it: add ${formatMoney(f.totalMinor - left, f.currency)} to your wallet${kind === 'overdue' ? '' : ` before ${f.dueDate}`}, or pay the invoice yourself.`
       : 'Auto-renew is on: we pay it from your wallet from 7 days before the due date when the balance covers it.';
   const next = kind === 'overdue' ? whatNext(f) : null;
   const text = [hello, '', lead, `Amount due: ${amount}`, ...(next ? [next] : []), '', `Pay it here: ${link}`, auto, '', `The ${f.product} team`].join('\n');

@@ -2,11 +2,13 @@
 // after, each at most once per item and period (mark 'reminder:7d:domain:42:2027-03-03', written in the transaction
 // that queues the mail). A reminder whose day the jobs missed (the clock jumped past it, a pass did not run) is sent at
 // the next run within its window, saying the days actually left: the 7-day one until 2 days before, the 1-day one on its
-// day only, the overdue one while the invoice is unpaid. With auto-renew on, each says whether the wallet covers it.
+// day only, the overdue one while the invoice is unpaid. With auto-renew on, each says whether the wallet covers it, after the
+// renewals auto-pay pays before it.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db';
 import { balanceSql } from '../payments/wallet';
+import { walletForRenewals } from './auto-pay';
 import { renewalMail, type ReminderKind } from './renewal-mails';
 import { addDays, dayOf, daysBetween, markOnce, restoreFeeIn, rowsOf } from './renewals';
 
@@ -24,6 +26,8 @@ interface Due {
   item: string | null;
   auto_renew: boolean | null;
   wallet_minor: string | number;
+  user_id: number;
+  invoice_id: number;
 }
 
 export async function renewalReminders(app: FastifyInstance, { now }: { now: Date }): Promise<number> {
@@ -38,7 +42,7 @@ export async function renewalReminders(app: FastifyInstance, { now }: { now: Dat
                     WHEN ${today}::date >= r.due_date - 7 AND ${today}::date < r.due_date - 1 THEN '7d'
                END AS kind,
                coalesce(d.domainname, CASE WHEN s.domain <> '' THEN s.name || ' (' || s.domain || ')' ELSE s.name END) AS item,
-               coalesce(d.auto_renew, s.auto_renew) AS auto_renew,
+               coalesce(d.auto_renew, s.auto_renew) AS auto_renew, r.user_id, r.invoice_id,
                ${balanceSql(sql.raw('r.user_id'), sql.raw('i.currency'))} AS wallet_minor
         FROM renewals r
         JOIN invoices i ON i.id = r.invoice_id AND i.status = 'Unpaid'
@@ -52,6 +56,8 @@ export async function renewalReminders(app: FastifyInstance, { now }: { now: Dat
       ORDER BY x.due_date`),
   );
   const book = await app.commerce.catalog.get();
+  // Auto-pay takes a customer's renewals in turn: each reminder compares its invoice with what is left for it.
+  const wallets = await walletForRenewals(app.db.orm as unknown as Executor, rows.filter((r) => r.auto_renew).map((r) => r.user_id));
   let sent = 0;
   for (const r of rows) {
     const ok = await app.db.orm.transaction(async (txRaw) => {
@@ -72,6 +78,7 @@ export async function renewalReminders(app: FastifyInstance, { now }: { now: Dat
           itemKind: r.item_kind,
           restoreFeeMinor: r.item_kind === 'domain' ? restoreFeeIn(book, r.currency) : undefined,
           walletMinor: Number(r.wallet_minor),
+          aheadMinor: wallets.get(Number(r.invoice_id))?.aheadMinor,
         }),
         tx,
       );
