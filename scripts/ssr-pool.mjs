@@ -10,13 +10,19 @@ const WORKER_URL = new URL('./ssr-worker.mjs', import.meta.url);
 /** How many render threads by default: one per core, two at most (each holds its own copy of the remotes). */
 const DEFAULT_RENDER_THREADS = Math.max(1, Math.min(2, availableParallelism()));
 
+/** How many pages one thread may have under way (a render mostly waits for the API, so they overlap). */
+const DEFAULT_MAX_PENDING = 64;
+
 /**
- * @param {{serverMain: string, apiHeaders: Record<string, string>, size?: number, stuckMs: number, log: (m: string) => void}} opts
+ * @param {{serverMain: string, apiHeaders: Record<string, string>, size?: number, maxPending?: number, stuckMs: number, log: (m: string) => void}} opts
  *   `stuckMs`: how long a thread with pages under way may stay silent before it is ended (the render budget and more).
+ *   `maxPending`: pages under way per thread beyond which a page is not rendered (render gives null).
  */
-export function renderPool({ serverMain, apiHeaders, size = DEFAULT_RENDER_THREADS, stuckMs, log }) {
+export function renderPool({ serverMain, apiHeaders, size = DEFAULT_RENDER_THREADS, maxPending = DEFAULT_MAX_PENDING, stuckMs, log }) {
   let nextId = 1;
   let closed = false;
+  /** Pages are being turned away (said once per spell). */
+  let full = false;
   /** What each new thread loads first: the remotes loaded so far (name → the job that warmed it). */
   const warmed = new Map();
   const threads = [];
@@ -91,11 +97,21 @@ export function renderPool({ serverMain, apiHeaders, size = DEFAULT_RENDER_THREA
       warmed.set(name, job);
       return Promise.all(threads.filter((thread) => !thread.dead).map((thread) => ask(thread, job))).then(() => {});
     },
-    /** Renders a page: resolves to {status, location?, complete, bytes} or rejects (the page then goes out client-rendered). */
+    /**
+     * Renders a page: resolves to {status, location?, complete, bytes}, or to null when every thread already has
+     * `maxPending` pages under way (a flood of made-up addresses, say: the page goes out client-rendered at once rather
+     * than joining a queue without end), or rejects (the page then goes out client-rendered).
+     */
     render(job) {
       const live = threads.filter((thread) => !thread.dead);
       if (!live.length) return Promise.reject(new Error('no render thread is running'));
       const thread = live.reduce((best, t) => (t.pending.size < best.pending.size ? t : best));
+      if (thread.pending.size >= maxPending) {
+        if (!full) log(`[ssr] every render thread has ${maxPending} pages under way: pages are sent client-rendered until they catch up.`);
+        full = true;
+        return Promise.resolve(null);
+      }
+      if (thread.pending.size < maxPending / 2) full = false;
       return ask(thread, { kind: 'render', ...job });
     },
     close() {

@@ -66,3 +66,13 @@ test('a bundle the threads cannot load: pages fail at once, no thread is restart
   await expect(page('/')).rejects.toThrow('no render thread is running');
   expect(logs.filter((m) => m.includes('could not start'))).toHaveLength(2);
 });
+
+test('pages beyond what the threads have under way are turned away at once (null), not queued without end', async () => {
+  start({ size: 1, maxPending: 2 });
+  await pool.ready();
+  const [a, b, c] = await Promise.all([page('/slow'), page('/slow'), page('/slow')]);
+  expect([a.status, b.status, c]).toEqual([200, 200, null]);
+  expect(logs).toEqual(['[ssr] every render thread has 2 pages under way: pages are sent client-rendered until they catch up.']);
+  // Caught up: rendered again.
+  expect(text(await page('/after'))).toContain('/after');
+});

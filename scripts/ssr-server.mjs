@@ -243,6 +243,8 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
           content: versions.content,
           template: built,
         });
+        // Every render thread is full: this one goes out client-rendered, and nothing is kept.
+        if (!out) return null;
         // Compressed once, in libuv's thread pool: every visitor of a cached page gets the same bytes, and the event
         // loop serves the next request meanwhile.
         const identity = Buffer.from(out.bytes.buffer, out.bytes.byteOffset, out.bytes.byteLength);
@@ -273,12 +275,14 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
    *  render goes on, and a page it completes is in the cache for the next visitor. */
   async function withinBudget(url, rendering) {
     let timer;
+    const LATE = Symbol('late');
     const late = new Promise((resolve) => {
-      timer = setTimeout(() => resolve(null), RENDER_BUDGET_MS);
+      timer = setTimeout(() => resolve(LATE), RENDER_BUDGET_MS);
       timer.unref();
     });
     const page = await Promise.race([rendering, late]).finally(() => clearTimeout(timer));
-    if (page) return page;
+    // null: no thread could take it (ssr-pool.mjs says so).
+    if (page !== LATE) return page;
     log(`[ssr] ${url}: not rendered within ${RENDER_BUDGET_MS} ms, sent client-rendered; its render goes on for the next visitor.`);
     rendering.catch((error) => log(`[ssr] ${url}: ${error instanceof Error ? error.message : error}.`));
     return null;
