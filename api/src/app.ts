@@ -71,9 +71,13 @@ export const resourcePlugins: { name: string; plugin: FastifyPluginAsync; devOnl
  */
 export const scheduledPasses: ScheduledPass[] = [
   { name: 'renewal-invoices', cron: '*/15 * * * *', run: renewalInvoices },
+  { name: 'transfer-completion', cron: '1 * * * *', run: transferCompletion },
+  // Before auto-pay: a domain past its Grace is in Redemption, with the restore fee on its invoice, before auto-pay
+  // looks at it (after a jump of the clock, one run used to pay its plain renewal). A service's steps come after: a
+  // wallet that covers the renewal pays it before the service is suspended; auto-pay leaves alone one due for
+  // termination (auto-pay.ts autoPayable).
+  { name: 'domain-expiry', cron: '2 * * * *', run: domainExpiry },
   { name: 'auto-pay', cron: '5 * * * *', run: autoPay },
-  { name: 'transfer-completion', cron: '8 * * * *', run: transferCompletion },
-  { name: 'domain-expiry', cron: '10 * * * *', run: domainExpiry },
   { name: 'hosting-suspension', cron: '10 * * * *', run: hostingSuspension },
   { name: 'renewal-reminders', cron: '20 * * * *', run: renewalReminders },
   // Gateway payments whose webhook never came: Verify with back-off, then settle, decline or expire (issue 22.3).

@@ -10,10 +10,21 @@ import { balanceSql, debit, lockedBalance } from '../payments/wallet';
 import { payInvoice } from './provision';
 import { addDays, dayOf, LIFECYCLE, markOnce, rowsOf } from './renewals';
 
-/** The renewal `r`'s item renews automatically (auto-pay pays its invoices). */
-const autoRenewOn = sql`CASE r.item_kind
-  WHEN 'domain' THEN EXISTS (SELECT 1 FROM customer_domains d WHERE d.id = r.item_id AND d.auto_renew)
-  ELSE EXISTS (SELECT 1 FROM user_services s WHERE s.id = r.item_id AND s.auto_renew)
+/**
+ * The renewal `r` is one auto-pay pays on `today`: its item renews automatically, and its stored state is still the one
+ * its dates give. A domain past its Grace is paid only once domain-expiry has moved it to Redemption (the restore fee is
+ * then on the invoice), and not once past Redemption; a service not from its termination day. After a jump of the
+ * clock, or between a day's start and the expiry passes, the stored state lags the dates: auto-pay charged the plain
+ * renewal of a domain due for Redemption, and renewals of items released or terminated a moment later.
+ */
+const autoPayable = (today: string) => sql`CASE r.item_kind
+  WHEN 'domain' THEN EXISTS (
+    SELECT 1 FROM customer_domains d WHERE d.id = r.item_id AND d.auto_renew
+      AND (d.nextduedate >= ${addDays(today, -LIFECYCLE.graceDays)}::date
+           OR (d.status = 'Redemption' AND d.nextduedate >= ${addDays(today, -(LIFECYCLE.graceDays + LIFECYCLE.redemptionDays))}::date)))
+  ELSE EXISTS (
+    SELECT 1 FROM user_services s WHERE s.id = r.item_id AND s.auto_renew
+      AND s.nextduedate > ${addDays(today, -LIFECYCLE.terminateDaysAfter)}::date)
 END`;
 
 /** What the wallet holds for one renewal invoice when auto-pay comes to it. */
@@ -25,12 +36,12 @@ export interface WalletForInvoice {
 }
 
 /**
- * For each unpaid renewal invoice of `userIds` whose item renews automatically, what the wallet as it is now holds for
+ * For each unpaid renewal invoice of `userIds` that auto-pay would pay (autoPayable), what the wallet as it is now holds for
  * it when auto-pay reaches it: the pass takes a customer's invoices in its order (due date, then the oldest) and pays
  * each the balance covers, passing over one it does not. The mails say from this whether auto-pay will pay an invoice,
  * rather than comparing the whole balance with each of two invoices it covers only one of.
  */
-export async function walletForRenewals(db: Executor, userIds: readonly number[]): Promise<Map<number, WalletForInvoice>> {
+export async function walletForRenewals(db: Executor, userIds: readonly number[], now: Date): Promise<Map<number, WalletForInvoice>> {
   const out = new Map<number, WalletForInvoice>();
   if (userIds.length === 0) return out;
   const rows = rowsOf<{ invoice_id: number; user_id: number; currency: string; total_minor: string | number; balance_minor: string | number }>(
@@ -39,7 +50,7 @@ export async function walletForRenewals(db: Executor, userIds: readonly number[]
       FROM renewals r
       JOIN invoices i ON i.id = r.invoice_id AND i.status = 'Unpaid'
       WHERE r.applied_at IS NULL AND r.user_id IN (${sql.join([...new Set(userIds)].map((id) => sql`${id}`), sql`, `)})
-        AND ${autoRenewOn}
+        AND ${autoPayable(dayOf(now))}
       ORDER BY r.user_id, i.currency, r.due_date, r.id`),
   );
   let account = '';
@@ -71,7 +82,7 @@ export async function autoPay(app: FastifyInstance, { now }: { now: Date }): Pro
       SELECT r.key, r.invoice_id, r.user_id
       FROM renewals r
       JOIN invoices i ON i.id = r.invoice_id AND i.status = 'Unpaid'
-      WHERE r.applied_at IS NULL AND r.due_date <= ${until}::date AND ${autoRenewOn}
+      WHERE r.applied_at IS NULL AND r.due_date <= ${until}::date AND ${autoPayable(today)}
         AND NOT EXISTS (SELECT 1 FROM lifecycle_marks m
                         WHERE m.key = 'autopay:' || substr(r.key, 9) || ':' || ${today}::text)
       ORDER BY r.due_date, r.id`),

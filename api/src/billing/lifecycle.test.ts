@@ -328,6 +328,47 @@ test('the renewal mails compare each invoice with what auto-pay leaves of the wa
   expect((await invoicesOf(u.auth)).find((i) => i.id === secondInvoice.id)!.status).toBe('Unpaid');
 }, 60_000);
 
+test('after a jump of the clock one run takes each item to where its dates say before auto-pay charges anything', async () => {
+  await setDay('2026-03-03');
+  const u = await customer();
+  const [first, second] = [freshName(), freshName()];
+  await fund(u.id, 100_000);
+  await buy(u.auth, first, false);
+  await buy(u.auth, second); // with hosting
+  const autoRenew = async (on: boolean) => {
+    for (const name of [first, second]) {
+      await t.inject({ method: 'PUT', url: `/domain/${(await domainOf(u.auth, name)).id}/auto-renew/`, auth: u.auth, payload: { auto_renew: on } });
+    }
+    await t.inject({ method: 'PUT', url: `/api/user_services/${(await serviceOf(u.auth, second)).id}/auto-renew/`, auth: u.auth, payload: { auto_renew: on } });
+  };
+  // The renewal invoices, made while auto-renew is off; then the wallet is left with exactly their plain total.
+  await autoRenew(false);
+  await setDay('2027-02-17');
+  await run();
+  const renewals = (await invoicesOf(u.auth)).filter((i) => String(i.notes).startsWith('Renewal of'));
+  expect(renewals).toHaveLength(3);
+  const plain = renewals.reduce((sum, i) => sum + Math.round(i.total * 100), 0);
+  await t.db.orm.insert(walletEntries).values({ userId: u.id, currency: 'USD', amountMinor: plain - (await balance(u.id)), kind: 'payment', description: 'spent', createdAt: t.clock.now() });
+  await autoRenew(true);
+  // 34 days past due, no run in between: the domains are due for Redemption (the restore fee, which the wallet does not
+  // cover), the service for termination. One run paid all three at their plain prices.
+  await setDay('2027-04-06');
+  expect((await run())['auto-pay']).toBe(0);
+  for (const name of [first, second]) expect(await domainOf(u.auth, name)).toMatchObject({ status: 'Redemption', expirydate: '2027-03-03' });
+  expect((await serviceOf(u.auth, second)).status).toBe('Terminated');
+  expect(await balance(u.id)).toBe(plain);
+  // A second run at the same moment changes nothing (CONTRACT.md).
+  expect((await run())['auto-pay']).toBe(0);
+  expect(await balance(u.id)).toBe(plain);
+  // Past Redemption, with money enough: released, their invoices cancelled, nothing charged.
+  await fund(u.id, 100_000);
+  await setDay('2027-06-01');
+  expect((await run())['auto-pay']).toBe(0);
+  for (const name of [first, second]) expect((await domainOf(u.auth, name)).status).toBe('Released');
+  expect(await balance(u.id)).toBe(plain + 100_000);
+  expect((await invoicesOf(u.auth)).filter((i) => String(i.notes).startsWith('Renewal of')).map((i) => i.status)).toEqual(['Cancelled', 'Cancelled', 'Cancelled']);
+}, 60_000);
+
 test('two job runs at once: one invoice, one payment, one mail', async () => {
   await setDay('2026-03-03');
   const u = await customer();

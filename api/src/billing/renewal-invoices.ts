@@ -169,7 +169,7 @@ async function createChunk(app: FastifyInstance, chunk: Pending[], now: Date): P
     );
     // Auto-pay takes a customer's renewals in turn (this chunk's new ones too): each mail compares its invoice with
     // what is left for it.
-    const wallets = await walletForRenewals(tx, chunk.filter((p) => p.autoRenew && created.has(p.renewal.key)).map((p) => p.renewal.userId));
+    const wallets = await walletForRenewals(tx, chunk.filter((p) => p.autoRenew && created.has(p.renewal.key)).map((p) => p.renewal.userId), now);
     for (const p of chunk) {
       const invoice = created.get(p.renewal.key);
       if (!invoice) continue;

@@ -57,7 +57,7 @@ export async function renewalReminders(app: FastifyInstance, { now }: { now: Dat
   );
   const book = await app.commerce.catalog.get();
   // Auto-pay takes a customer's renewals in turn: each reminder compares its invoice with what is left for it.
-  const wallets = await walletForRenewals(app.db.orm as unknown as Executor, rows.filter((r) => r.auto_renew).map((r) => r.user_id));
+  const wallets = await walletForRenewals(app.db.orm as unknown as Executor, rows.filter((r) => r.auto_renew).map((r) => r.user_id), now);
   let sent = 0;
   for (const r of rows) {
     const ok = await app.db.orm.transaction(async (txRaw) => {
