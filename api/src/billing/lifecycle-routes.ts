@@ -13,7 +13,7 @@ import { invoicePdf } from './invoice-pdf';
 import { partiesOfInvoice } from './invoice-parties';
 import { rowsOf } from './renewals';
 import { findOwnInvoice } from './routes';
-import { isRowId } from '../db';
+import { isRowId, rowIdIn } from '../db';
 import { refundsOfInvoice } from './invoice-refunds';
 
 function autoRenewOf(body: unknown): boolean {
@@ -24,7 +24,7 @@ function autoRenewOf(body: unknown): boolean {
 
 
 const idOf = (raw: string) => {
-  const id = Number(raw);
+  const id = rowIdIn(raw);
   if (!isRowId(id)) throw notFound();
   return id;
 };

@@ -10,7 +10,7 @@ import { checkout, payExistingInvoice } from './checkout';
 import { refundsOfInvoice } from './invoice-refunds';
 import { paymentMethodLabel } from './provision';
 import { rowsOf } from './renewals';
-import { isRowId } from '../db';
+import { isRowId, rowIdIn } from '../db';
 
 type Invoice = typeof invoices.$inferSelect;
 
@@ -34,7 +34,7 @@ function invoiceView(i: Invoice) {
 /** The caller's invoice by id ('12') or number ('INV-000012'); anyone else's is 404, like one that does not exist. */
 export async function findOwnInvoice(app: FastifyInstance, raw: string, userId: number): Promise<Invoice> {
   const byNumber = /^INV-\d{1,12}$/i.test(raw);
-  const id = Number(raw);
+  const id = rowIdIn(raw);
   if (!byNumber && !isRowId(id)) throw notFound();
   const [inv] = await app.db.orm
     .select()
@@ -82,7 +82,7 @@ export async function billingRoutes(app: FastifyInstance) {
       preHandler: app.requireUser,
     },
     async (request) => {
-      const id = Number((request.params as { id: string }).id);
+      const id = rowIdIn((request.params as { id: string }).id);
       if (!isRowId(id)) throw notFound();
       const body = request.body;
       if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {

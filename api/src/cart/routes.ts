@@ -28,7 +28,7 @@ import {
   touch,
   MAX_CART_ITEMS,
 } from './repository';
-import { isRowId } from '../db';
+import { isRowId, rowIdIn } from '../db';
 
 const HOSTNAME_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
@@ -267,7 +267,7 @@ export async function cartRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const body = parseBody(PatchItem, request.body);
-      const item = await ownItem(request, Number((request.params as { id: string }).id));
+      const item = await ownItem(request, rowIdIn((request.params as { id: string }).id));
       const domainLike = item.kind !== 'hosting' || item.serviceId === 2;
       const set: Partial<CartItem> = {};
       if (body.nameservers !== undefined) {

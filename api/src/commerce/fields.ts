@@ -1,7 +1,7 @@
 // Body field schemas shared by the commerce routes. A missing key says 'This field is required.' (DRF's words), not
 // valibot's 'Invalid key'.
 import * as v from 'valibot';
-import { isRowId } from '../db';
+import { isRowId, rowIdIn } from '../db';
 
 /** A required whole positive id, given as a number or a string of digits. */
 export const idField = (field: string) =>
@@ -10,7 +10,7 @@ export const idField = (field: string) =>
     v.check((x) => x !== undefined && x !== null, 'This field is required.'),
     v.check(
       (x) =>
-        (typeof x === 'number' && isRowId(x)) || (typeof x === 'string' && /^\d{1,10}$/.test(x) && isRowId(Number(x))),
+        (typeof x === 'number' && isRowId(x)) || (typeof x === 'string' && isRowId(rowIdIn(x))),
       `${field} must be a whole number.`,
     ),
     v.transform((x) => Number(x)),

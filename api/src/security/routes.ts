@@ -16,7 +16,7 @@ import {
   totpCodeSchema,
 } from 'shared/schemas';
 import * as v from 'valibot';
-import { isRowId, type Executor } from '../db';
+import { isRowId, rowIdIn, type Executor } from '../db';
 import { authTokens, oneTimeCodes, users, type User } from '../db/schema';
 import {
   carts,
@@ -349,7 +349,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
 
   app.patch('/core/passkeys/:id', { preHandler: app.requireUser, schema: doc('Rename a passkey') }, async (request) => {
     const input = parseBody(passkeyNameSchema, request.body);
-    const id = Number((request.params as { id: string }).id);
+    const id = rowIdIn((request.params as { id: string }).id);
     // Session ids are PostgreSQL integers: anything else names no session (and must not reach the database).
     const rows = isRowId(id)
       ? await app.db.orm
@@ -363,7 +363,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/core/passkeys/:id', { preHandler: app.requireRecentAuth, schema: doc('Remove a passkey (recent authentication)') }, async (request, reply) => {
-    const id = Number((request.params as { id: string }).id);
+    const id = rowIdIn((request.params as { id: string }).id);
     const user = await fullUser(request);
     await inTransaction(async (tx) => {
       const gone = isRowId(id)
@@ -401,7 +401,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/core/sessions/:id', { preHandler: app.requireUser, schema: doc('Sign one session out') }, async (request, reply) => {
-    const id = Number((request.params as { id: string }).id);
+    const id = rowIdIn((request.params as { id: string }).id);
     // Session ids are PostgreSQL integers: anything else names no session (and must not reach the database).
     const rows = isRowId(id)
       ? await app.db.orm

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { TICKET_PRIORITIES } from 'shared/schemas';
 import { idField, textField } from '../commerce/fields';
-import { isRowId, type Executor } from '../db';
+import { isRowId, rowIdIn, type Executor } from '../db';
 import { users } from '../db/schema';
 import { ticketReplies, tickets, type TicketStatus } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
@@ -167,7 +167,7 @@ export async function ticketRoutes(app: FastifyInstance) {
     '/ticket/tickets/:id/',
     { schema: doc('tickets', 'One ticket', 'required'), preHandler: app.requireUser },
     async (request) => {
-      const t = await visible(request, Number((request.params as { id: string }).id));
+      const t = await visible(request, rowIdIn((request.params as { id: string }).id));
       return view(t, await usernames([t.assignedTo]));
     },
   );
@@ -206,7 +206,7 @@ export async function ticketRoutes(app: FastifyInstance) {
       const now = app.clock.now();
       const updated = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Executor;
-        const t = await visible(request, Number((request.params as { id: string }).id), tx, true);
+        const t = await visible(request, rowIdIn((request.params as { id: string }).id), tx, true);
         if (!handlesTickets(user)) {
           // A customer may only close their ticket: the refusal names the field that was sent.
           if (body.status && body.status !== 'Closed') throw validationError({ status: 'You can only close your own ticket.' });
@@ -237,7 +237,7 @@ export async function ticketRoutes(app: FastifyInstance) {
       const raw = (request.query as Record<string, string | undefined>).ticket_id;
       if (!raw || !/^\d{1,9}$/.test(raw))
         throw validationError({ ticket_id: 'Give the ticket_id of one of your tickets.' });
-      const t = await visible(request, Number(raw));
+      const t = await visible(request, rowIdIn(raw));
       const rows = await db
         .select({
           id: ticketReplies.id,
