@@ -49,3 +49,18 @@ it('says which items of a paid invoice went back to the wallet', () => {
       'shop.ng was registered by someone else first (₦18,500.00).',
   });
 });
+
+it('a declined payment: a new order’s items are back in the cart; a renewal invoice is still there to pay', () => {
+  const declined = { ...paid, status: 'failed' as const };
+  expect(outcomeText({ ...declined, invoice_status: 'Cancelled' }).text).toBe(
+    'The payment for invoice INV-000017 was declined and nothing was charged. The items are back in your cart.',
+  );
+  expect(outcomeText({ ...declined, invoice_status: 'Unpaid', renewal: true })).toEqual({
+    tone: 'error',
+    text: 'The payment for invoice INV-000017 was declined and nothing was charged. The invoice is still unpaid: you can pay it again from its page.',
+  });
+  // Cancelled by the lifecycle meanwhile: nothing went into the cart.
+  expect(outcomeText({ ...declined, invoice_status: 'Cancelled', renewal: true }).text).toBe(
+    'The payment for invoice INV-000017 was declined and nothing was charged.',
+  );
+});

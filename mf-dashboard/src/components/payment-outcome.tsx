@@ -21,14 +21,21 @@ const OUTCOME_POLLS = 5;
 /** The sentence for an outcome: what was credited or paid, or that nothing was charged. */
 export function outcomeText(o: PaymentOutcome): { tone: 'success' | 'error' | 'info'; text: string } {
   const money = formatMoney(o.amount, o.currency);
-  if (o.status === 'failed')
+  if (o.status === 'failed') {
+    const declined = `The payment for invoice ${o.invoicenum ?? ''} was declined and nothing was charged.`;
     return {
       tone: 'error',
       text:
         o.purpose === 'deposit'
           ? `Your deposit of ${money} was declined and nothing was charged.`
-          : `The payment for invoice ${o.invoicenum ?? ''} was declined and nothing was charged. The items are back in your cart.`,
+          : // A renewal invoice stays open (only a new order's goes back into the cart).
+            o.invoice_status === 'Unpaid'
+            ? `${declined} The invoice is still unpaid: you can pay it again from its page.`
+            : o.renewal
+              ? declined
+              : `${declined} The items are back in your cart.`,
     };
+  }
   if (o.status === 'pending')
     return {
       tone: 'info',
