@@ -13,7 +13,8 @@
 // - a new `key` is another thing to show, so the loading state comes back (mf-content's and mf-cart's: a blog post must
 //   not show the previous post's text under the new address), unless the page asks for `keepOnNewKey` (mf-staff's
 //   search and filter pages, where the old list stays until the new one arrives);
-// - a failure is logged to the console (mf-cart's, mf-dashboard's, mf-staff's) and kept as `error`.
+// - a failure is logged to the console (mf-cart's, mf-dashboard's, mf-staff's; not an API 404, an answer the page
+//   shows) and kept as `error`.
 import { createContext, startTransition, use, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, EmptyState, LoadingOverlay, Notice, Skeleton } from './ui';
 
@@ -240,7 +241,8 @@ export function useLoad<T>(fetcher: Fetcher<T>, { id, key = '', keepOnNewKey = f
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        console.error(error);
+        // An API 404 is an answer (the address names nothing), shown by the page: not an error for the console.
+        if (statusOf(error) !== 404) console.error(error);
         startTransition(() => setResult({ state: 'failed', error, name }));
       },
     );

@@ -216,11 +216,24 @@ it('a Released domain on our nameservers does not claim they answer: its records
   expect(screen.queryByText(/Answered by our nameservers/)).not.toBeInTheDocument();
 });
 
-it('another customer\'s domain (404) shows a clear message', async () => {
-  jest.spyOn(console, 'error').mockImplementation(() => {});
+it('another customer\'s domain (404) shows a clear message, without a Retry that cannot help or a console error', async () => {
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
   fakeApi({});
   open('/dashboard/domains/theirs.com');
   expect(await screen.findByText('This domain is not in your account, or could not be loaded.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  expect(logged).not.toHaveBeenCalled();
+});
+
+it('a domain that could not be loaded (the API failed) offers Retry', async () => {
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  let fail = true;
+  fakeApi({ 'GET domain/acme.com': () => (fail ? { status: 503, body: { detail: 'Down.' } } : { body: detail() }) });
+  open();
+  expect(await screen.findByText('This domain is not in your account, or could not be loaded.')).toBeInTheDocument();
+  fail = false;
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByRole('heading', { name: 'acme.com' })).toBeInTheDocument();
 });
 
 it('a switch keeps the keyboard focus while it saves, and ignores presses meanwhile', async () => {

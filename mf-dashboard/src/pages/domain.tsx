@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { Link, useParams } from 'react-router-dom';
+import { isHTTPError } from 'shared/api-client';
 import { DOMAIN_MESSAGES } from 'shared/schemas';
 import { Button, EmptyState, Notice, Skeleton, theme } from 'shared/ui';
 import { getDomain } from '../api/get-domain';
@@ -31,7 +32,7 @@ function DomainView({ domain }: { domain: string }) {
         // Cards shaped like the sections that come (overview, nameservers, lock, transfer code, records).
         <Skeleton label="Loading the domain…" shape="cards" rows={3} />
       ) : load.state === 'failed' ? (
-        <FailedDomain retry={load.reload} />
+        <FailedDomain retry={isHTTPError(load.error) && load.error.response.status === 404 ? null : load.reload} />
       ) : (
         <>
           {load.data.read_only ? <Notice tone="info">{DOMAIN_MESSAGES.readOnly(load.data.status)}</Notice> : null}
@@ -46,13 +47,16 @@ function DomainView({ domain }: { domain: string }) {
   );
 }
 
-function FailedDomain({ retry }: { retry(): void }) {
+/** `retry`: null when the API answered 404 (the name is not in the account: trying again cannot help). */
+function FailedDomain({ retry }: { retry: (() => void) | null }) {
   return (
     <div>
       <EmptyState>This domain is not in your account, or could not be loaded.</EmptyState>
-      <Button variant="secondary" onClick={retry}>
-        Retry
-      </Button>
+      {retry ? (
+        <Button variant="secondary" onClick={retry}>
+          Retry
+        </Button>
+      ) : null}
     </div>
   );
 }
