@@ -141,6 +141,26 @@ it('lists sessions with the current one marked; signs another out', async () => 
   expect(await screen.findByText('Session signed out.')).toBeInTheDocument();
   expect(calls.some((c) => c.method === 'DELETE' && c.path === 'core/sessions/6')).toBe(true);
   await waitFor(() => expect(screen.getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled());
+  // The button went with its row: focus is on the Sessions heading (not <body>, nor this device's Sign out).
+  await waitFor(() => expect(screen.getByRole('heading', { name: 'Sessions' })).toHaveFocus());
+});
+
+it('signing out one of several sessions takes focus to the next one’s Sign out', async () => {
+  const three = { body: { data: [...sessions.body.data, { ...sessions.body.data[1]!, id: 7, device: 'Firefox on Linux' }] } };
+  let gone = false;
+  fakeApi({
+    'GET core/security': overview([]),
+    'GET core/sessions': () => (gone ? { body: { data: three.body.data.filter((s) => s.id !== 6) } } : three),
+    'DELETE core/sessions/6': () => {
+      gone = true;
+      return { body: {} };
+    },
+  });
+  const user = userEvent.setup();
+  renderAt('/account-settings/security', <AccountSettingsSecurityPage />);
+  const list = await screen.findByRole('list', { name: 'Signed-in sessions' });
+  await user.click(within(list).getByRole('button', { name: /^Sign out Safari on iOS/ }));
+  await waitFor(() => expect(screen.getByRole('button', { name: /^Sign out Firefox on Linux/ })).toHaveFocus());
 });
 
 describe('focus, when the pressed button goes away', () => {

@@ -409,12 +409,27 @@ function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload():
   );
 }
 
+const signOutId = (id: number) => `session-sign-out-${id}`;
+
 function Sessions({ sessions, reload }: { sessions: SessionRow[]; reload(): void }) {
   const [busy, setBusy] = useState(false);
-  const run = async (fn: () => Promise<void>) => {
+  // The pressed button goes with its row (or is disabled): once the list is read again, focus goes to the first of
+  // `ids` that can take it (another session's Sign out, next or before, then the Sessions heading), not to <body>.
+  const [focusAfter, setFocusAfter] = useState<{ ids: string[]; list: SessionRow[] } | null>(null);
+  useEffect(() => {
+    if (!focusAfter || focusAfter.list === sessions) return;
+    setFocusAfter(null);
+    for (const id of focusAfter.ids) {
+      const node = document.getElementById(id);
+      node?.focus();
+      if (node && document.activeElement === node) return;
+    }
+  }, [sessions, focusAfter]);
+  const run = async (fn: () => Promise<void>, focusIds: string[]) => {
     setBusy(true);
     try {
       await fn();
+      setFocusAfter({ ids: [...focusIds, 'sessions-heading'], list: sessions });
       reload();
     } catch (error) {
       showToast('ERROR', problemText(error));
@@ -426,7 +441,7 @@ function Sessions({ sessions, reload }: { sessions: SessionRow[]; reload(): void
   return (
     <>
       <Items aria-label="Signed-in sessions">
-        {sessions.map((s) => (
+        {sessions.map((s, i) => (
           <li key={s.id}>
             <div className="what">
               <strong>
@@ -438,17 +453,22 @@ function Sessions({ sessions, reload }: { sessions: SessionRow[]; reload(): void
             </div>
             <div className="actions">
               <Button
+                id={signOutId(s.id)}
                 variant="secondary"
                 disabled={busy}
                 aria-label={s.current ? 'Sign out this device' : `Sign out ${s.device}, signed in ${when(s.signed_in)}`}
                 onClick={() =>
-                  run(async () => {
-                    await signOutSession(s.id);
-                    if (s.current) {
-                      signOut();
-                      window.location.assign('/auth');
-                    } else showToast('SUCCESS', 'Session signed out.');
-                  })
+                  run(
+                    async () => {
+                      await signOutSession(s.id);
+                      if (s.current) {
+                        signOut();
+                        window.location.assign('/auth');
+                      } else showToast('SUCCESS', 'Session signed out.');
+                    },
+                    // Not to this device's own Sign out: Enter pressed once more would end the visit.
+                    [sessions[i + 1], sessions[i - 1]].filter((n) => n !== undefined && !n.current).map((n) => signOutId(n!.id)),
+                  )
                 }
               >
                 Sign out
@@ -464,7 +484,7 @@ function Sessions({ sessions, reload }: { sessions: SessionRow[]; reload(): void
           run(async () => {
             const answer = await signOutOtherSessions();
             showToast('SUCCESS', answer.message);
-          })
+          }, [])
         }
       >
         Sign out everywhere else
@@ -482,7 +502,9 @@ export function AccountSettingsSecurityPage() {
         {(data) => <TwoFactor overview={data} reload={overview.reload} />}
       </ListState>
       <Section aria-labelledby="sessions-heading">
-        <h2 id="sessions-heading">Sessions</h2>
+        <h2 id="sessions-heading" tabIndex={-1}>
+          Sessions
+        </h2>
         <p>Where your account is signed in. Sign out any session you do not recognise.</p>
         <ListState load={sessions} what="sessions" empty="No sessions." isEmpty={(list) => list.length === 0}>
           {(list) => <Sessions sessions={list} reload={sessions.reload} />}
