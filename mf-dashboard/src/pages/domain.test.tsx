@@ -276,6 +276,13 @@ it('removing a nameserver row moves the errors with their values', async () => {
   expect(screen.getByLabelText('Nameserver 1')).toHaveAccessibleDescription(DOMAIN_MESSAGES.nameserverInvalid);
   expect(screen.getByLabelText('Nameserver 2')).toHaveValue('ns3.example.net');
   expect(screen.getByLabelText('Nameserver 2')).not.toHaveAccessibleDescription(DOMAIN_MESSAGES.nameserverInvalid);
+  // The pressed button went (two rows left: no Remove): focus is on the field that took its row's place.
+  expect(screen.queryByRole('button', { name: /^Remove nameserver/ })).not.toBeInTheDocument();
+  expect(screen.getByLabelText('Nameserver 1')).toHaveFocus();
+  // The last row removed: focus on the one before.
+  await user.click(screen.getByRole('button', { name: '+ Add Nameserver' }));
+  await user.click(screen.getByRole('button', { name: 'Remove nameserver 3' }));
+  expect(screen.getByLabelText('Nameserver 2')).toHaveFocus();
 });
 
 it('while the domain loads, cards of grey stand in for its sections, not a spinner in a blank panel', async () => {

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorText } from 'shared/api-client';
 import {
   DOMAIN_MESSAGES,
@@ -61,9 +61,20 @@ export function NameserversSection({ domain, onSaved }: { domain: DomainDetail; 
     });
   };
 
+  // The pressed Remove goes (with its row, or with every Remove once the minimum is left): focus goes to the field that
+  // took the row's place, else the one before, not to <body>.
+  const form = useRef<HTMLFormElement>(null);
+  const [focusField, setFocusField] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusField === null) return;
+    form.current?.querySelector<HTMLInputElement>(`input[name="nameserver-${focusField + 1}"]`)?.focus();
+    setFocusField(null);
+  }, [focusField]);
+
   // The rows below move up: their errors move with them, and a message naming a row by number no longer holds.
   const remove = (index: number) => {
     setList(list.filter((_, i) => i !== index));
+    setFocusField(Math.min(index, list.length - 2));
     setFieldErrors((e) => Object.fromEntries(Object.entries(e).flatMap(([k, msg]) => (+k === index ? [] : [[+k > index ? +k - 1 : +k, msg]]))));
     setGroupError(null);
   };
@@ -109,7 +120,7 @@ export function NameserversSection({ domain, onSaved }: { domain: DomainDetail; 
   return (
     <Section aria-labelledby="domain-nameservers">
       <h2 id="domain-nameservers">Nameservers</h2>
-      <form onSubmit={onSubmit} noValidate>
+      <form ref={form} onSubmit={onSubmit} noValidate>
         <Choice disabled={disabled}>
           <legend>Which nameservers answer for {domain.domainname_unicode ?? domain.domainname}?</legend>
           <label>
