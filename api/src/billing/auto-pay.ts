@@ -12,8 +12,8 @@ import { addDays, dayOf, LIFECYCLE, markOnce, rowsOf } from './renewals';
 
 /**
  * The renewal `r` is one auto-pay pays on `today`: its item renews automatically, and its stored state is still the one
- * its dates give. A domain past its Grace is paid only once domain-expiry has moved it to Redemption (the restore fee is
- * then on the invoice), and not once past Redemption; a service not from its termination day. After a jump of the
+ * its dates give. A domain past its Grace is paid only in Redemption with the restore fee on the invoice (domain-expiry
+ * adds it with the step, or once a gateway payment pending at the step is over), and not once past Redemption; a service not from its termination day. After a jump of the
  * clock, or between a day's start and the expiry passes, the stored state lags the dates: auto-pay charged the plain
  * renewal of a domain due for Redemption, and renewals of items released or terminated a moment later.
  */
@@ -21,7 +21,8 @@ const autoPayable = (today: string) => sql`CASE r.item_kind
   WHEN 'domain' THEN EXISTS (
     SELECT 1 FROM customer_domains d WHERE d.id = r.item_id AND d.auto_renew
       AND (d.nextduedate >= ${addDays(today, -LIFECYCLE.graceDays)}::date
-           OR (d.status = 'Redemption' AND d.nextduedate >= ${addDays(today, -(LIFECYCLE.graceDays + LIFECYCLE.redemptionDays))}::date)))
+           OR (d.status = 'Redemption' AND d.nextduedate >= ${addDays(today, -(LIFECYCLE.graceDays + LIFECYCLE.redemptionDays))}::date
+               AND EXISTS (SELECT 1 FROM invoice_items l WHERE l.invoice_id = r.invoice_id AND l.kind = 'restore_fee'))))
   ELSE EXISTS (
     SELECT 1 FROM user_services s WHERE s.id = r.item_id AND s.auto_renew
       AND s.nextduedate > ${addDays(today, -LIFECYCLE.terminateDaysAfter)}::date)

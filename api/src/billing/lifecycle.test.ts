@@ -321,11 +321,16 @@ test('the renewal mails compare each invoice with what auto-pay leaves of the wa
   expect(mail!.text).toContain(
     `Auto-renew is on, but your wallet holds ${amount}, of which ${amount} pays your renewals due before this one: that leaves USD 0.00, not enough to pay it: add ${amount} to your wallet before 2027-03-04, or pay the invoice yourself.`,
   );
-  // Auto-pay pays the first one with it, as the mails said; the second stays unpaid.
+  // Auto-pay pays the first one with it, as the mails said; the second, in its window from the next day, stays unpaid
+  // and its reminder says what is missing.
   await setDay('2027-02-24');
   await run();
   expect((await invoicesOf(u.auth)).find((i) => i.id === firstInvoice.id)!.status).toBe('Paid');
+  await setDay('2027-02-25');
+  await run();
   expect((await invoicesOf(u.auth)).find((i) => i.id === secondInvoice.id)!.status).toBe('Unpaid');
+  const [reminder] = (await mailsTo(u.email)).filter((m) => String(m.subject).includes(`${second} is due for renewal in 7 days`));
+  expect(reminder!.text).toContain(`Auto-renew is on, but your wallet holds USD 0.00, not enough to pay it: add ${amount} to your wallet before 2027-03-04`);
 }, 60_000);
 
 test('after a jump of the clock one run takes each item to where its dates say before auto-pay charges anything', async () => {

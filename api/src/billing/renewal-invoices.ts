@@ -140,6 +140,9 @@ export async function renewalInvoices(app: FastifyInstance, { now }: { now: Date
     };
     todo.push({ renewal, who: s, item: label, autoRenew: s.auto_renew });
   }
+  // By due date, domains and services together: a customer's renewals are created (and their mails told what auto-pay
+  // leaves of the wallet, walletForRenewals) in the order auto-pay pays them, also across chunks.
+  todo.sort((a, b) => (a.renewal.dueDate < b.renewal.dueDate ? -1 : a.renewal.dueDate > b.renewal.dueDate ? 1 : 0));
   let created = 0;
   for (let i = 0; i < todo.length; i += CHUNK) created += await createChunk(app, todo.slice(i, i + CHUNK), now);
   return created;

@@ -16,10 +16,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>>;
  */
 export const isRowId = (n: number): boolean => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647;
 /**
- * The row id an address names (`/api/invoices/12/`): digits only, else NaN (isRowId refuses it). `Number()` alone read
- * '0x1', '1e0', '0b1' and '1.0' as 1, so one invoice or ticket answered at many addresses.
+ * The row id an address names (`/api/invoices/12/`): digits without a leading zero, else NaN (isRowId refuses it).
+ * `Number()` alone read '0x1', '1e0', '0b1', '1.0' and '01' as 1, so one invoice or ticket answered at many addresses.
  */
-export const rowIdIn = (raw: unknown): number => (typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN);
+export const rowIdIn = (raw: unknown): number => (typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN);
 /** A transaction has the same query API as the database; functions that take an executor accept either. */
 export type Executor = Db;
 

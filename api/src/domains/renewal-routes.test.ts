@@ -4,6 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { RENEWAL_MESSAGES } from 'shared/schemas';
 import { issueSession } from '../accounts/repository';
+import { autoPay } from '../billing/auto-pay';
 import { domainExpiry } from './domain-expiry';
 import { renewalInvoices } from '../billing/renewal-invoices';
 import { startTestApp, type TestApp, walletMinor, invoiceById } from '../commerce/test-app';
@@ -357,6 +358,15 @@ describe('a gateway payment started before Redemption (the restore fee comes lat
     expect(await balance(u.id)).toBe(0);
     await domainExpiry(t.app, { now: t.clock.now() });
     expect((await linesOf(invoiceId)).map((l) => l.kind)).toEqual(['domain_renewal']);
+  });
+
+  test('auto-pay leaves it alone while the fee is not on the invoice, even with the plain renewal in the wallet', async () => {
+    const { u, d, invoiceId, before } = await renewalInRedemption();
+    await fund(u.id, before.totalMinor);
+    expect(await autoPay(t.app, { now: t.clock.now() })).toBe(0);
+    expect(await invoiceRow(invoiceId)).toMatchObject({ status: 'Unpaid', totalMinor: before.totalMinor });
+    expect(await expiryOf(d.id)).toMatchObject({ status: 'Redemption', nextduedate: '2026-03-10' });
+    expect(await balance(u.id)).toBe(before.totalMinor);
   });
 
   test('declined: the next pass adds the fee (once); a later payment is for the new total', async () => {

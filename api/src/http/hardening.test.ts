@@ -115,14 +115,14 @@ describe('ids beyond the database\'s integer range name nothing: 404 or 400, nev
     expect(tried.length).toBeGreaterThan(40);
   });
 
-  it('an id in the path is digits: 0x1, 1e0, 1.0 and 0b1 name no row (they read as the row with that number)', async () => {
+  it('an id in the path is digits: 0x1, 1e0, 1.0, 0b1 and 01 name no row (they read as the row with that number)', async () => {
     const me = await t.user();
     await credit(t.db.orm, { userId: me.id, currency: 'USD', amountMinor: 100_000, kind: 'deposit', description: 'test funds', now: t.clock.now() });
     const ticket = (await t.inject({ method: 'POST', url: '/ticket/tickets/', auth: me.auth, payload: { title: 'Ids', description: 'Forms.', priority: 'low' } })).json().data as { id: number };
     await t.inject({ method: 'POST', url: '/api/cart/', auth: me.auth, payload: { service_id: 1, product_id: 1, metadata: { domain_name: `ids-${Date.now()}.com` } } });
     expect((await t.inject({ method: 'POST', url: '/api/checkout/', auth: me.auth, payload: { payment_kind: 'wallet', currency: 'USD' } })).statusCode).toBe(200);
     const invoice = (await t.inject({ url: '/api/user_invoice_list/', auth: me.auth })).json().invoices.invoices.invoice[0] as { id: number };
-    const forms = (id: number) => [`0x${id.toString(16)}`, `${id}e0`, `${id}.0`, `0b${id.toString(2)}`, `+${id}`];
+    const forms = (id: number) => [`0x${id.toString(16)}`, `${id}e0`, `${id}.0`, `0b${id.toString(2)}`, `+${id}`, `0${id}`, `00${id}`];
     for (const [path, id] of [['/ticket/tickets/{}/', ticket.id], ['/api/invoices/{}/', invoice.id], ['/api/invoices/{}/pdf/', invoice.id]] as const) {
       expect((await t.inject({ url: path.replace('{}', String(id)), auth: me.auth })).statusCode).toBe(200);
       for (const form of forms(id)) expect([path, form, (await t.inject({ url: path.replace('{}', form), auth: me.auth })).statusCode]).toEqual([path, form, 404]);

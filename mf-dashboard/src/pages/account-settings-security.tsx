@@ -419,6 +419,9 @@ function Sessions({ sessions, reload }: { sessions: SessionRow[]; reload(): void
   useEffect(() => {
     if (!focusAfter || focusAfter.list === sessions) return;
     setFocusAfter(null);
+    // Only when focus is lost (on <body>, on a button gone or disabled): not from where the visitor has moved it since.
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected && !(active as HTMLButtonElement).disabled) return;
     for (const id of focusAfter.ids) {
       const node = document.getElementById(id);
       node?.focus();
