@@ -81,9 +81,16 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
   const apiHeaders = process.env.SSR_API_TOKEN ? { 'X-Storefront-Server-Token': process.env.SSR_API_TOKEN } : {};
   // The pages are rendered in threads of their own (scripts/ssr-pool.mjs); this one keeps the bundle for what decides
   // and caches (targetOf, PageCache), which loads no remote. SSR_THREADS sets how many (default: one per core, two
-  // at most).
+  // at most); SSR_MAX_PENDING how many pages one may have under way (default 64) before pages go out client-rendered.
   const pool = renderer
-    ? renderPool({ serverMain, apiHeaders, size: Number(process.env.SSR_THREADS) || undefined, stuckMs: RENDER_LIMIT_MS + 5000, log })
+    ? renderPool({
+        serverMain,
+        apiHeaders,
+        size: Number(process.env.SSR_THREADS) || undefined,
+        maxPending: process.env.SSR_MAX_PENDING ? Number(process.env.SSR_MAX_PENDING) : undefined,
+        stuckMs: RENDER_LIMIT_MS + 5000,
+        log,
+      })
     : null;
 
   // config.json, read on every request as before (two small files): a change is live at the next page. Its

@@ -435,6 +435,21 @@ test.describe('config.local.json edited into bad JSON', () => {
   });
 });
 
+test.describe('render threads that are full', () => {
+  // No page may be under way: every thread is always full.
+  const port = storefrontPort + 10;
+  secondServer(port, { SSR_MAX_PENDING: '0' });
+
+  test('pages go out client-rendered at once, whole, and none is kept as rendered', async ({ page }) => {
+    for (let i = 0; i < 2; i++) {
+      const response = await page.goto(`http://localhost:${port}/about`);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['x-storefront-render']).toBe('client');
+      await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
+    }
+  });
+});
+
 test.describe('a page not rendered within its budget', () => {
   // A budget of 1 ms: no page is ever rendered within it.
   const port = storefrontPort + 8;
