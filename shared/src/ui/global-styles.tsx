@@ -6,7 +6,8 @@ export function GlobalStyles() {
     <Global
       styles={css`
         *, *::before, *::after { box-sizing: border-box; }
-        html { -webkit-text-size-adjust: 100%; }
+        /* The header stays at the top (sticky): what focus or a #link scrolls to stops below it, not under it. */
+        html { -webkit-text-size-adjust: 100%; scroll-padding-top: 5.5rem; }
         body { margin: 0; font-family: ${theme.font}; color: ${theme.color.text}; background: ${theme.color.background};
           line-height: 1.5; }
         img { max-width: 100%; height: auto; }
