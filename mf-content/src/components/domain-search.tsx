@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
-import { useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, theme } from 'shared/ui';
+import { Button, theme, useHostPlaceholder } from 'shared/ui';
 
 export const EXTENSIONS = ['.com', '.ng', '.gov', '.edu', '.net', '.co', '.uk'] as const;
 
@@ -21,12 +21,12 @@ const Extensions = styled.ul`
 `;
 
 /** The home page's domain search (spec 'Home'): Enter or 'Search' goes to /search?query=...; empty input is not checked. */
-const noSubscription = () => () => {};
 
 export function DomainSearch() {
   // The page may be rendered on the server (issue 21), which does not know the visitor's host: the placeholder shows
-  // it once the page has hydrated.
-  const host = useSyncExternalStore(noSubscription, () => window.location.host, () => '');
+  // it once the page has hydrated, put on the element without a render (useHostPlaceholder).
+  const field = useRef<HTMLInputElement>(null);
+  useHostPlaceholder(field);
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const id = useId();
@@ -47,7 +47,7 @@ export function DomainSearch() {
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
-          placeholder={host}
+          ref={field}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorData, errorText, isHTTPError } from 'shared/api-client';
 import { useCurrency } from 'shared/currency';
@@ -35,7 +35,6 @@ export const PREMIUM_TEXT = 'Premium name';
 
 /** What the search knows of a name: the server's status, or (older servers) free or taken. */
 export type NameState = 'available' | 'registered' | 'unknown' | 'reserved' | 'blocked';
-const noSubscription = () => () => {};
 
 export function stateOf(s: Suggestion): NameState {
   if (s.status === undefined) return s.available ? 'available' : 'registered';
@@ -239,12 +238,6 @@ export function SearchPage() {
   const transferMode = params.get('transfer') === 'true';
   const currency = useCurrency();
   const navigate = useNavigate();
-  // Server-rendered pages (issue 21) do not know the visitor's host: it is filled in once the page has hydrated.
-  const host = useSyncExternalStore(
-    noSubscription,
-    () => window.location.host,
-    () => '',
-  );
 
   const [text, setText] = useState(params.get('query') ?? '');
   // The query searched for. It follows the URL, but is set directly when the debounce ends too, so the search does
@@ -482,7 +475,7 @@ export function SearchPage() {
           label="Domain name"
           type="search"
           name="query"
-          placeholder={host}
+          hostPlaceholder
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}

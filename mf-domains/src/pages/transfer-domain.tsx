@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useCurrency } from 'shared/currency';
 import { formatMoney } from 'shared/format';
@@ -40,14 +40,11 @@ type State =
   | { status: 'failed'; error: string };
 
 /** /transfer-domain?query= (spec section 2 'Transfer page'). No retry: the visitor changes the name instead. */
-const noSubscription = () => () => {};
 
 export function TransferDomainPage() {
   const [params, setParams] = useSearchParams();
   const query = (params.get('query') ?? '').trim();
   const currency = useCurrency();
-  // Server-rendered pages (issue 21) do not know the visitor's host: it is filled in once the page has hydrated.
-  const host = useSyncExternalStore(noSubscription, () => window.location.host, () => '');
 
   const [text, setText] = useState(query);
   // The box follows the query when it changes (the back button, the header), not when the page mounts: text typed
@@ -114,7 +111,7 @@ export function TransferDomainPage() {
           label="Domain name"
           type="search"
           name="query"
-          placeholder={host}
+          hostPlaceholder
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useId, type InputHTMLAttributes, type ReactNode, type RefObject, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useFocusKept } from './focus-kept';
 import { theme } from './theme';
 
@@ -39,11 +39,28 @@ function describedBy(error: string | undefined, hint: ReactNode, ids: { errorId:
   return list || undefined;
 }
 
-export type TextFieldProps = FieldShell & InputHTMLAttributes<HTMLInputElement>;
+/**
+ * The visitor's host as the placeholder of the field `ref` holds (the spec's '{host}'), put on the element once it is in
+ * the page rather than rendered: the server does not know the host, and a render after hydration to show it also set
+ * the controlled field back to its state, wiping text typed into the server's page before then when the hand-over
+ * (shell/src/before-hydration.ts) came a frame late.
+ */
+export function useHostPlaceholder(ref: RefObject<HTMLInputElement | null>, on = true): void {
+  useEffect(() => {
+    if (on && ref.current) ref.current.placeholder = window.location.host;
+  }, [ref, on]);
+}
 
-export function TextField({ label, error, hint, id, onBlur, ...input }: TextFieldProps) {
+export type TextFieldProps = FieldShell &
+  InputHTMLAttributes<HTMLInputElement> & {
+    /** The visitor's host as placeholder (useHostPlaceholder). */
+    hostPlaceholder?: boolean;
+  };
+
+export function TextField({ label, error, hint, id, onBlur, hostPlaceholder = false, ...input }: TextFieldProps) {
   const ids = useFieldIds(id);
   const kept = useFocusKept(input.disabled, onBlur);
+  useHostPlaceholder(kept.ref, hostPlaceholder);
   return (
     <Wrap>
       <label htmlFor={ids.fieldId}>{label}</label>

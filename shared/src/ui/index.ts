@@ -1,6 +1,6 @@
 export { theme, type Theme } from './theme';
 export { Button, ButtonLink, type ButtonProps } from './button';
-export { TextField, TextArea, Select, type SelectOption } from './fields';
+export { TextField, TextArea, Select, useHostPlaceholder, type SelectOption } from './fields';
 export { Dialog } from './dialog';
 export { Table, PageButton, TABLE_CARDS_MEDIA, type Column, type TableProps } from './table';
 export { LoadingOverlay, Card, Page, Notice, Lines, Tabs, EmptyState } from './misc';
