@@ -70,8 +70,9 @@ export const resourcePlugins: { name: string; plugin: FastifyPluginAsync; devOnl
  * from app.clock.
  */
 export const scheduledPasses: ScheduledPass[] = [
-  { name: 'renewal-invoices', cron: '*/15 * * * *', run: renewalInvoices },
+  // First: a transfer that completes is Active, and gets its renewal invoice in the same run when it is due.
   { name: 'transfer-completion', cron: '1 * * * *', run: transferCompletion },
+  { name: 'renewal-invoices', cron: '*/15 * * * *', run: renewalInvoices },
   // Before auto-pay: a domain past its Grace is in Redemption, with the restore fee on its invoice, before auto-pay
   // looks at it (after a jump of the clock, one run used to pay its plain renewal). A service's steps come after: a
   // wallet that covers the renewal pays it before the service is suspended; auto-pay leaves alone one due for

@@ -10,7 +10,7 @@ import { issueSession } from '../accounts/repository';
 import { startTestApp, type TestApp, walletMinor } from '../commerce/test-app';
 import { appOn } from '../test/app';
 import { companyDetails, users } from '../db/schema';
-import { invoices, walletEntries } from '../db/schema-commerce';
+import { customerDomains, invoices, tlds, walletEntries } from '../db/schema-commerce';
 import { renewals } from '../db/schema-lifecycle';
 import { signBody } from '../payments/signature';
 import { credit } from '../payments/wallet';
@@ -372,6 +372,23 @@ test('after a jump of the clock one run takes each item to where its dates say b
   for (const name of [first, second]) expect((await domainOf(u.auth, name)).status).toBe('Released');
   expect(await balance(u.id)).toBe(plain + 100_000);
   expect((await invoicesOf(u.auth)).filter((i) => String(i.notes).startsWith('Renewal of')).map((i) => i.status)).toEqual(['Cancelled', 'Cancelled', 'Cancelled']);
+}, 60_000);
+
+test('a transfer that completes in a run gets its renewal invoice in that run when it is due (a second run adds nothing)', async () => {
+  await setDay('2026-03-03');
+  const u = await customer();
+  const [com] = await t.db.orm.select().from(tlds).where(eq(tlds.tld, 'com'));
+  const name = freshName();
+  await t.db.orm.insert(customerDomains).values({
+    userId: u.id, domainname: name, tldId: com!.id, status: 'Pending Transfer', paymentmethodname: 'Wallet',
+    registrationDate: '2025-03-10', nextduedate: '2026-03-15', createdAt: t.clock.now(),
+  });
+  await setDay('2026-03-09');
+  const ran = await run();
+  expect([ran['transfer-completion'], ran['renewal-invoices']]).toEqual([1, 1]);
+  expect(await domainOf(u.auth, name)).toMatchObject({ status: 'Active' });
+  expect((await invoicesOf(u.auth)).map((i) => i.notes)).toEqual([`Renewal of ${name}`]);
+  expect((await run())['renewal-invoices']).toBe(0);
 }, 60_000);
 
 test('two job runs at once: one invoice, one payment, one mail', async () => {
