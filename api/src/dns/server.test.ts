@@ -8,7 +8,7 @@ import { queryPacket, tcpQuery } from './client';
 import { clientOf, startDnsServer, type DnsServer } from './server';
 import { Zone } from './zones';
 
-const LIMITS = { idleMs: 600, perClient: 4, max: 6 };
+const LIMITS = { idleMs: 1500, perClient: 4, max: 6 };
 let server: DnsServer;
 
 beforeAll(async () => {
@@ -39,16 +39,17 @@ test('bytes trickled in do not keep a connection open: each whole message gets t
     await sleep(100);
   }
   expect(trickler.closedAt).not.toBeNull();
-  expect(trickler.closedAt! - started).toBeLessThan(LIMITS.idleMs + 400);
+  expect(trickler.closedAt! - started).toBeLessThan(LIMITS.idleMs + 1000);
 
   // A client that sends whole messages keeps its connection across them.
   const steady = hold();
   await steady.opened;
   const answers: Buffer[] = [];
   steady.socket.on('data', (chunk) => answers.push(chunk));
-  for (let i = 0; i < 3; i++) {
+  // A message every quarter of the idle time: a busy machine's late timers still leave it well inside.
+  for (let i = 0; i < 4; i++) {
     steady.socket.write(frame);
-    await sleep(LIMITS.idleMs / 2);
+    await sleep(LIMITS.idleMs / 4);
   }
   expect(steady.closedAt).toBeNull();
   expect(Buffer.concat(answers).length).toBeGreaterThan(0);
