@@ -64,16 +64,18 @@ const Badge = styled.span`
 function useMoveFocus() {
   const [target, setTarget] = useState<{ ids: string[] } | null>(null);
   useEffect(() => {
-    if (!target) return;
-    for (const id of target.ids) {
-      const node = document.getElementById(id);
-      if (node) {
-        node.focus();
-        return;
-      }
-    }
+    if (target) focusFirst(target.ids);
   }, [target]);
   return (...ids: string[]) => setTarget({ ids });
+}
+
+/** Focuses the first of the elements `ids` names that takes focus (one gone or disabled does not). */
+function focusFirst(ids: string[]): void {
+  for (const id of ids) {
+    const node = document.getElementById(id);
+    node?.focus();
+    if (node && document.activeElement === node) return;
+  }
 }
 
 const when = (iso: string | null) => (iso ? `${formatDate(iso)} ${new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}` : 'never');
@@ -422,11 +424,7 @@ function Sessions({ sessions, reload }: { sessions: SessionRow[]; reload(): void
     // Only when focus is lost (on <body>, on a button gone or disabled): not from where the visitor has moved it since.
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected && !(active as HTMLButtonElement).disabled) return;
-    for (const id of focusAfter.ids) {
-      const node = document.getElementById(id);
-      node?.focus();
-      if (node && document.activeElement === node) return;
-    }
+    focusFirst(focusAfter.ids);
   }, [sessions, focusAfter]);
   const run = async (fn: () => Promise<void>, focusIds: string[]) => {
     setBusy(true);
