@@ -22,7 +22,7 @@ import {
 } from 'shared/schemas';
 import { verifyPassword } from '../accounts/secrets';
 import { doc } from '../commerce/docs';
-import type { Executor } from '../db';
+import { isRowId, rowIdIn, type Executor } from '../db';
 import { users } from '../db/schema';
 import type { DnsRecordRow } from '../db/schema-domains';
 import { loadDnsConfig, type DnsConfig } from '../dns/config';
@@ -41,7 +41,8 @@ const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** The {domain} of the path: a positive id, or a full name turned into lower-case punycode; anything else is a 400. */
 export function domainParam(raw: string): { id: number } | { name: string } {
-  if (/^\d{1,9}$/.test(raw)) return { id: Number(raw) };
+  const id = rowIdIn(raw);
+  if (isRowId(id)) return { id };
   const name = raw.length <= 1000 ? asciiHost(raw) : '';
   const labels = name.split('.');
   const ok = name.length > 0 && name.length <= 253 && labels.length >= 2 && labels.every((l) => HOST_LABEL.test(l));
@@ -363,8 +364,9 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
 
   const recordId = (request: FastifyRequest) => {
     const raw = (request.params as { id: string }).id;
-    if (!/^\d{1,9}$/.test(raw)) throw notFound();
-    return Number(raw);
+    const id = rowIdIn(raw);
+    if (!isRowId(id)) throw notFound();
+    return id;
   };
 
   app.patch(

@@ -127,6 +127,13 @@ describe('ids beyond the database\'s integer range name nothing: 404 or 400, nev
       expect((await t.inject({ url: path.replace('{}', String(id)), auth: me.auth })).statusCode).toBe(200);
       for (const form of forms(id)) expect([path, form, (await t.inject({ url: path.replace('{}', form), auth: me.auth })).statusCode]).toEqual([path, form, 404]);
     }
+    // The staff console's own paths, for an admin (they took '01' and '00' + id).
+    const admin = await t.user({ staff: true });
+    await t.db.orm.execute(sql`UPDATE users SET role = 'admin' WHERE id = ${admin.id}`);
+    for (const [path, id] of [['/staff/tickets/{}/', ticket.id], ['/staff/invoices/{}/', invoice.id], ['/staff/customers/{}/', me.id]] as const) {
+      expect((await t.inject({ url: path.replace('{}', String(id)), auth: admin.auth })).statusCode).toBe(200);
+      for (const form of forms(id)) expect([path, form, (await t.inject({ url: path.replace('{}', form), auth: admin.auth })).statusCode]).toEqual([path, form, 404]);
+    }
   });
 
   it('in body fields that name a row: a ticket, an assignee (0 included)', async () => {

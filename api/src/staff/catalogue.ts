@@ -4,7 +4,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import type { Executor } from '../db';
+import { isRowId, rowIdIn, type Executor } from '../db';
 import { hostingPlans } from '../db/schema';
 import { commerceSettings, currencies, exchangeRates, tldPrices, tlds } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
@@ -85,10 +85,11 @@ export async function catalogueRoutes(app: FastifyInstance) {
     const body = parseBody(PlanPrice, request.body);
     const me = staffOf(request);
     const raw = (request.params as { id: string }).id;
-    if (!/^\d{1,9}$/.test(raw)) throw notFound('No such plan.');
+    const id = rowIdIn(raw);
+    if (!isRowId(id)) throw notFound('No such plan.');
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Executor;
-      const [plan] = await tx.select().from(hostingPlans).where(eq(hostingPlans.id, Number(raw))).for('update');
+      const [plan] = await tx.select().from(hostingPlans).where(eq(hostingPlans.id, id)).for('update');
       if (!plan) throw notFound('No such plan.');
       await tx.update(hostingPlans).set({ priceMinor: body.price }).where(eq(hostingPlans.id, plan.id));
       await audit(

@@ -12,7 +12,7 @@ import * as v from 'valibot';
 import { textField } from '../commerce/fields';
 import { STATIC_DIR } from '../config';
 import { placeholderList, unknownPlaceholders } from '../content/placeholders';
-import type { Executor } from '../db';
+import { isRowId, rowIdIn, type Executor } from '../db';
 import { blogPosts, companyDetails, faqs, policies } from '../db/schema';
 import { detailError, notFound, parseBody, validationError } from '../http/errors';
 import { audit } from './audit';
@@ -136,8 +136,9 @@ export async function contentAdminRoutes(app: FastifyInstance) {
     return out;
   };
   const idOf = (raw: string, what: string) => {
-    if (!/^\d{1,9}$/.test(raw)) throw notFound(`No such ${what}.`);
-    return Number(raw);
+    const id = rowIdIn(raw);
+    if (!isRowId(id)) throw notFound(`No such ${what}.`);
+    return id;
   };
 
   app.get('/staff/content/posts/', async () => {

@@ -4,7 +4,7 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import type { Executor } from '../db';
+import { isRowId, rowIdIn, type Executor } from '../db';
 import { users } from '../db/schema';
 import { customerDomains, invoices, payments, tickets, userServices, walletEntries } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
@@ -70,8 +70,9 @@ export async function customerRoutes(app: FastifyInstance) {
   // Customers only: staff accounts are the admin's (staff/accounts.ts). Billing could otherwise credit its own wallet
   // (or a colleague's) and spend it in the store, and every role read the others' profiles and wallets.
   const customerById = (raw: string) => {
-    if (!/^\d{1,9}$/.test(raw)) throw notFound('No such customer.');
-    return db.select().from(users).where(and(eq(users.id, Number(raw)), isCustomer));
+    const id = rowIdIn(raw);
+    if (!isRowId(id)) throw notFound('No such customer.');
+    return db.select().from(users).where(and(eq(users.id, id), isCustomer));
   };
 
   app.get('/staff/customers/', async (request) => {

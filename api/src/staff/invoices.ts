@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { payInvoice, paymentMethodLabel, type Provisioned } from '../billing/provision';
 import { rowsOf } from '../billing/renewals';
-import type { Executor } from '../db';
+import { isRowId, rowIdIn, type Executor } from '../db';
 import { users } from '../db/schema';
 import { invoiceItems, invoices, walletEntries } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
@@ -69,13 +69,14 @@ export async function invoiceAdminRoutes(app: FastifyInstance) {
     paid_at: i.paidAt ? i.paidAt.toISOString() : null,
   });
   const load = async (ex: Executor, raw: string, lock = false) => {
-    if (!/^\d{1,9}$/.test(raw)) throw notFound('No such invoice.');
+    const id = rowIdIn(raw);
+    if (!isRowId(id)) throw notFound('No such invoice.');
     // A staff account's own invoice is not the console's: no refund or mark-paid of one's own purchase.
     const q = ex
       .select({ invoice: invoices })
       .from(invoices)
       .innerJoin(users, eq(users.id, invoices.userId))
-      .where(and(eq(invoices.id, Number(raw)), isCustomer));
+      .where(and(eq(invoices.id, id), isCustomer));
     const [row] = lock ? await q.for('update', { of: invoices }) : await q;
     if (!row) throw notFound('No such invoice.');
     return row.invoice;

@@ -3,6 +3,7 @@
 // filterable; read only).
 import { and, desc, eq, gte, ilike, isNotNull, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { isRowId, rowIdIn } from '../db';
 import { customerDomains, invoices, tickets, walletEntries } from '../db/schema-commerce';
 import { validationError } from '../http/errors';
 import { toMajor } from '../money/money';
@@ -88,8 +89,9 @@ export async function overviewRoutes(app: FastifyInstance) {
     if (q.actor) where.push(ilike(auditLog.actorUsername, q.actor.replace(/[\\%_]/g, (c) => `\\${c}`).slice(0, 60)));
     if (q.target) where.push(eq(auditLog.targetId, q.target.slice(0, 100)));
     if (q.before !== undefined) {
-      if (!/^\d{1,9}$/.test(q.before)) throw validationError({ before: 'before must be an entry id.' });
-      where.push(lt(auditLog.id, Number(q.before)));
+      const before = rowIdIn(q.before);
+      if (!isRowId(before)) throw validationError({ before: 'before must be an entry id.' });
+      where.push(lt(auditLog.id, before));
     }
     const rows = await db
       .select()

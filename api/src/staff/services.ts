@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { rowsOf } from '../billing/renewals';
+import { isRowId, rowIdIn } from '../db';
 import { idList, inLockOrder, lockOpenRenewalInvoices, openRenewalInvoices } from '../domains/domain-expiry';
 import { nonFieldError, notFound, parseBody } from '../http/errors';
 import { audit } from './audit';
@@ -25,8 +26,8 @@ export async function serviceAdminRoutes(app: FastifyInstance) {
   app.post('/staff/services/:id/cancel/', async (request) => {
     const body = parseBody(Cancel, request.body);
     const raw = (request.params as { id: string }).id;
-    if (!/^\d{1,9}$/.test(raw)) throw notFound('No such service.');
-    const id = Number(raw);
+    const id = rowIdIn(raw);
+    if (!isRowId(id)) throw notFound('No such service.');
     const me = staffOf(request);
     const now = app.clock.now();
     const done = await inLockOrder(db, async (tx) => {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { TICKET_PRIORITIES } from 'shared/schemas';
 import { textField } from '../commerce/fields';
-import { isRowId, type Executor } from '../db';
+import { isRowId, rowIdIn, type Executor } from '../db';
 import { users } from '../db/schema';
 import { ticketReplies, tickets } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
@@ -49,8 +49,8 @@ export async function ticketAdminRoutes(app: FastifyInstance) {
     username: map.get(t.userId) ?? '',
   });
   const load = async (ex: Executor, raw: string, lock = false) => {
-    const id = Number(raw);
-    if (!/^\d{1,9}$/.test(raw)) throw notFound('No such ticket.');
+    const id = rowIdIn(raw);
+    if (!isRowId(id)) throw notFound('No such ticket.');
     const q = ex.select().from(tickets).where(eq(tickets.id, id));
     const [t] = lock ? await q.for('update') : await q;
     if (!t) throw notFound('No such ticket.');
@@ -81,7 +81,8 @@ export async function ticketAdminRoutes(app: FastifyInstance) {
       }
       where.push(eq(tickets.priority, q.priority as Ticket['priority']));
     }
-    if (q.user && /^\d{1,9}$/.test(q.user)) where.push(eq(tickets.userId, Number(q.user)));
+    const user = rowIdIn(q.user);
+    if (isRowId(user)) where.push(eq(tickets.userId, user));
     const rows = await db
       .select()
       .from(tickets)

@@ -235,9 +235,9 @@ export async function ticketRoutes(app: FastifyInstance) {
     { schema: doc('tickets', "A ticket's replies", 'required'), preHandler: app.requireUser },
     async (request) => {
       const raw = (request.query as Record<string, string | undefined>).ticket_id;
-      if (!raw || !/^\d{1,9}$/.test(raw))
-        throw validationError({ ticket_id: 'Give the ticket_id of one of your tickets.' });
-      const t = await visible(request, rowIdIn(raw));
+      const id = rowIdIn(raw);
+      if (!isRowId(id)) throw validationError({ ticket_id: 'Give the ticket_id of one of your tickets.' });
+      const t = await visible(request, id);
       const rows = await db
         .select({
           id: ticketReplies.id,
