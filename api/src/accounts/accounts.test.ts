@@ -193,6 +193,26 @@ describe('POST /core/activation/ and /core/resend-activation-code/', () => {
     expect((await post('/core/activation/', { username: payload.username, activation_code: fresh })).statusCode).toBe(200);
   });
 
+  it(`an account gets ${ACCOUNT_CODE_TRIES_PER_HOUR} wrong activation codes an hour: a resend does not give 5 more without end`, async () => {
+    const payload = signup();
+    await post('/core/register/', payload);
+    for (let n = 0; n < ACCOUNT_CODE_TRIES_PER_HOUR / 5; n++) {
+      await post('/core/resend-activation-code/', { username: payload.username });
+      const code = codeIn((await lastMailTo(t.app, payload.email)).text, /activation code is: (\d+)/);
+      const wrong = code === '11111111' ? '22222222' : '11111111';
+      for (let i = 0; i < 5; i++) await post('/core/activation/', { username: payload.username, activation_code: wrong });
+    }
+    await post('/core/resend-activation-code/', { username: payload.username });
+    const code = codeIn((await lastMailTo(t.app, payload.email)).text, /activation code is: (\d+)/);
+    const right = await post('/core/activation/', { username: payload.username, activation_code: code });
+    expect([right.statusCode, right.json()]).toEqual([400, { detail: MESSAGES.accountLocked }]);
+    // An hour later a fresh code activates the account.
+    t.clock.advance(61 * 60 * 1000);
+    await post('/core/resend-activation-code/', { username: payload.username });
+    const later = codeIn((await lastMailTo(t.app, payload.email)).text, /activation code is: (\d+)/);
+    expect((await post('/core/activation/', { username: payload.username, activation_code: later })).statusCode).toBe(200);
+  });
+
   it('expires the activation code after 24 hours', async () => {
     const payload = signup();
     await post('/core/register/', payload);

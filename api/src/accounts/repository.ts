@@ -7,8 +7,13 @@ import type { AuthUser } from '../types';
 import { ACCESS_TTL_MS, ACCOUNT_CODE_TRIES_PER_HOUR, MAX_CODE_ATTEMPTS, REFRESH_REUSE_GRACE_MS, REFRESH_WINDOW_MS } from './policy';
 import { randomToken, sha256 } from './secrets';
 
+/** The account a visitor names (login, activation, a reset): an erased account is no longer anyone's to name. */
 export async function findUserByUsername(ex: Executor, username: string): Promise<User | undefined> {
-  const rows = await ex.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  const rows = await ex
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)))
+    .limit(1);
   return rows[0];
 }
 
@@ -95,17 +100,23 @@ export async function claimCodeAttempt(
 }
 
 /**
- * Whether the account is past ACCOUNT_CODE_TRIES_PER_HOUR wrong login codes and second factors in the last hour,
- * asked after claimCodeAttempt: the try being made counts until it proves right.
+ * Whether the account is past ACCOUNT_CODE_TRIES_PER_HOUR wrong codes of `purposes` in the last hour (login codes and
+ * second factors share one count; activation codes, which a resend renews at will, have their own), asked after
+ * claimCodeAttempt: the try being made counts until it proves right.
  */
-export async function codesLockedOut(ex: Executor, userId: number, now: Date): Promise<boolean> {
+export async function codesLockedOut(
+  ex: Executor,
+  userId: number,
+  now: Date,
+  purposes: CodePurpose[] = ['login', 'second_factor'],
+): Promise<boolean> {
   const [row] = await ex
     .select({ n: sql<number>`coalesce(sum(${oneTimeCodes.wrongTries}), 0)::int` })
     .from(oneTimeCodes)
     .where(
       and(
         eq(oneTimeCodes.userId, userId),
-        inArray(oneTimeCodes.purpose, ['login', 'second_factor']),
+        inArray(oneTimeCodes.purpose, purposes),
         gt(oneTimeCodes.createdAt, new Date(now.getTime() - 3_600_000)),
       ),
     );

@@ -150,6 +150,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     if (!user || user.isActive) throw detailError(400, MESSAGES.badActivationCode);
     // The try is spent (committed) before the comparison, so a wrong code counts even though the call fails.
     const code = await repo.claimCodeAttempt(app.db.orm, { purpose: 'activation', userId: user.id }, clock.now());
+    // Five tries a code, and a resend gives a new code at will: the hour's wrong tries are capped per account too.
+    if (code && (await repo.codesLockedOut(app.db.orm, user.id, clock.now(), ['activation']))) {
+      throw detailError(400, MESSAGES.accountLocked);
+    }
     if (!code || !sameHash(code.codeHash, activationHash(user.id, input.activation_code))) {
       throw detailError(400, MESSAGES.badActivationCode);
     }

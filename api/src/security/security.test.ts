@@ -607,6 +607,12 @@ describe('data export and account deletion', () => {
     expect(await t.db.orm.select().from(authTokens).where(eq(authTokens.userId, userId))).toHaveLength(0);
     expect(await t.db.orm.select().from(totpSecrets).where(eq(totpSecrets.userId, userId))).toHaveLength(0);
     expect(await t.db.orm.select().from(walletEntries).where(eq(walletEntries.userId, userId))).toHaveLength(2); // ledger kept
+    // The erased account is no one's to name: no activation code for '#deleted-<id>' (it was inactive, and a guessed
+    // code brought it back, with its kept invoices), no reset link.
+    for (const url of ['/core/resend-activation-code/', '/core/request-password-reset/']) {
+      expect((await call('POST', url, undefined, { username: `#deleted-${userId}` })).statusCode).toBe(200);
+    }
+    expect(await t.db.orm.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, userId))).toEqual([]);
     // The username and e-mail are free again.
     const again = await activeUser(t.app, { username: u.username, email: u.email });
     expect(again.username).toBe(u.username);
