@@ -272,6 +272,13 @@ describe('reconcilePendingPayments', () => {
     expect(await row(reference)).toMatchObject({ status: 'failed' });
     const [inv] = await t.db.orm.select().from(invoices).where(eq(invoices.id, invoice_id));
     expect(inv!.status).toBe('Cancelled');
+    // The gateway later reports the charge paid after all (a crypto payment that arrived after its charge expired):
+    // the money is the customer's, credited to the wallet (it was kept, answered 'duplicate', and credited to no one).
+    verdicts.set(reference, { status: 'success', amount: p.amountMinor, currency: 'NGN' });
+    expect((await t.inject(signed(chargeSuccess(reference, p.amountMinor)))).json()).toEqual({ status: 'credited' });
+    expect(await balance(u.auth)).toBe(p.amountMinor / 100);
+    expect((await t.inject(signed(chargeSuccess(reference, p.amountMinor)))).json()).toEqual({ status: 'duplicate' });
+    expect(await balance(u.auth)).toBe(p.amountMinor / 100);
   });
 });
 

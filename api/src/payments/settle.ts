@@ -38,9 +38,11 @@ export async function settle(
     const [p] = await tx.select().from(payments).where(eq(payments.reference, event.reference)).for('update');
     if (!p) return 'unknown reference';
     if (p.provider !== providerName) return 'wrong provider';
-    // An expired payment the gateway later reports paid is still the customer's money: it settles like a pending one
-    // (a checkout whose invoice is no longer unpaid is credited to the wallet below).
-    const lateSuccess = event.outcome === 'success' && p.status === 'failed' && isExpired(p.failureReason);
+    // An expired or declined payment the gateway later reports paid (a crypto payment that arrives after its charge
+    // expired, a card retried on the gateway's page) is still the customer's money: it settles like a pending one (a
+    // checkout whose invoice was cancelled meanwhile is credited to the wallet below).
+    const lateSuccess =
+      event.outcome === 'success' && p.status === 'failed' && (isExpired(p.failureReason) || p.failureReason === 'declined');
     if (p.status !== 'pending' && !lateSuccess) return 'duplicate';
 
     const finish = async (status: 'success' | 'failed', failureReason: string | null) => {
