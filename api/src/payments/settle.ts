@@ -42,7 +42,7 @@ export async function settle(
     // expired, a card retried on the gateway's page) is still the customer's money: it settles like a pending one (a
     // checkout whose invoice was cancelled meanwhile is credited to the wallet below).
     const lateSuccess =
-      event.outcome === 'success' && p.status === 'failed' && (isExpired(p.failureReason) || p.failureReason === 'declined');
+      event.outcome === 'success' && p.status === 'failed' && (isExpired(p.failureReason) || p.failureReason === DECLINED);
     if (p.status !== 'pending' && !lateSuccess) return 'duplicate';
 
     const finish = async (status: 'success' | 'failed', failureReason: string | null) => {
@@ -55,7 +55,7 @@ export async function settle(
     };
 
     if (event.outcome === 'failed') {
-      if (!(await finish('failed', 'declined'))) return 'duplicate';
+      if (!(await finish('failed', DECLINED))) return 'duplicate';
       if (p.invoiceId) await cancelInvoice(tx, p.invoiceId, now, '(payment declined)');
       return 'declined';
     }
@@ -129,6 +129,9 @@ export async function settle(
   if (provisioned) await app.commerce.registered((provisioned as Provisioned).names);
   return outcome;
 }
+
+/** The failure reason of a payment the gateway declined. */
+const DECLINED = 'declined';
 
 /** The failure reason reconcile.ts writes when it gives up on a payment the gateway never confirmed. */
 export const EXPIRED_PREFIX = 'expired:';

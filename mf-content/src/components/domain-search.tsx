@@ -21,7 +21,6 @@ const Extensions = styled.ul`
 `;
 
 /** The home page's domain search (spec 'Home'): Enter or 'Search' goes to /search?query=...; empty input is not checked. */
-
 export function DomainSearch() {
   // The page may be rendered on the server (issue 21), which does not know the visitor's host: the placeholder shows
   // it once the page has hydrated, put on the element without a render (useHostPlaceholder).

@@ -40,7 +40,6 @@ type State =
   | { status: 'failed'; error: string };
 
 /** /transfer-domain?query= (spec section 2 'Transfer page'). No retry: the visitor changes the name instead. */
-
 export function TransferDomainPage() {
   const [params, setParams] = useSearchParams();
   const query = (params.get('query') ?? '').trim();
