@@ -5,7 +5,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../db';
-import { invoices } from '../db/schema-commerce';
+import { customerDomains, invoices, userServices } from '../db/schema-commerce';
+import { renewals } from '../db/schema-lifecycle';
 import { balanceSql, debit, lockedBalance } from '../payments/wallet';
 import { payInvoice } from './provision';
 import { addDays, dayOf, LIFECYCLE, markOnce, rowsOf } from './renewals';
@@ -69,6 +70,20 @@ export async function walletForRenewals(db: Executor, userIds: readonly number[]
   return out;
 }
 
+/**
+ * The renewal `key` is still one auto-pay pays, read again inside the charge's transaction with its item's row locked
+ * (FOR SHARE): the candidates are read once for the whole pass, and a customer who turns auto-renew off during it, or a
+ * release, must not be charged. A change of the item waits for this charge to commit, or this reads it.
+ */
+async function stillAutoPayable(tx: Executor, key: string, today: string): Promise<boolean> {
+  const [renewal] = await tx.select().from(renewals).where(eq(renewals.key, key));
+  if (!renewal || renewal.appliedAt) return false;
+  const item = renewal.itemKind === 'domain' ? customerDomains : userServices;
+  await tx.select({ id: item.id }).from(item).where(eq(item.id, renewal.itemId)).for('share');
+  const rows = rowsOf<{ ok: boolean }>(await tx.execute(sql`SELECT ${autoPayable(today)} AS ok FROM renewals r WHERE r.key = ${key}`));
+  return rows[0]?.ok === true;
+}
+
 interface Candidate {
   key: string;
   invoice_id: number;
@@ -95,6 +110,7 @@ export async function autoPay(app: FastifyInstance, { now }: { now: Date }): Pro
       if (!(await markOnce(tx, `autopay:${c.key.slice('renewal:'.length)}:${today}`, now))) return false;
       const [inv] = await tx.select().from(invoices).where(eq(invoices.id, c.invoice_id)).for('update');
       if (!inv || inv.status !== 'Unpaid') return false;
+      if (!(await stillAutoPayable(tx, c.key, today))) return false;
       const balance = await lockedBalance(tx, inv.userId, inv.currency);
       if (balance < inv.totalMinor) return false;
       if (inv.totalMinor > 0) {

@@ -14,6 +14,7 @@ import { customerDomains, invoices, tlds, walletEntries } from '../db/schema-com
 import { renewals } from '../db/schema-lifecycle';
 import { signBody } from '../payments/signature';
 import { credit } from '../payments/wallet';
+import { autoPay } from './auto-pay';
 
 const SECRET = 'sandbox-secret-for-lifecycle-0123456789';
 const DAY = 24 * 3600 * 1000;
@@ -294,6 +295,37 @@ test('auto-pay: from 7 days before, only when the wallet covers it, once, extend
   await setDay('2027-03-02');
   await run();
   expect((await mailsTo(u.email)).filter((m) => String(m.subject).includes('tomorrow'))).toHaveLength(0);
+}, 60_000);
+
+test('auto-pay reads auto-renew again when it charges: one turned off during a pass is not charged', async () => {
+  await setDay('2026-03-03');
+  const u = await customer();
+  const name = freshName();
+  await fund(u.id, 100_000);
+  await buy(u.auth, name, false);
+  const left = await balance(u.id);
+  await t.db.orm.insert(walletEntries).values({ userId: u.id, currency: 'USD', amountMinor: -left, kind: 'payment', description: 'spent', createdAt: t.clock.now() });
+  await setDay('2027-02-24');
+  await run(); // the renewal invoice, unpaid: the wallet is empty
+  await fund(u.id, 50_000);
+  await setDay('2027-02-25');
+  const d = await domainOf(u.auth, name);
+  // The pass has read its candidates; the customer turns auto-renew off before it reaches this one.
+  const orm = t.app.db.orm;
+  const transaction = orm.transaction.bind(orm);
+  const spy = jest.spyOn(orm, 'transaction').mockImplementationOnce((async (fn: Parameters<typeof transaction>[0]) => {
+    const off = await t.inject({ method: 'PUT', url: `/domain/${d.id}/auto-renew/`, auth: u.auth, payload: { auto_renew: false } });
+    expect(off.statusCode).toBe(200);
+    return transaction(fn);
+  }) as typeof orm.transaction);
+  try {
+    expect(await autoPay(t.app, { now: t.clock.now() })).toBe(0);
+  } finally {
+    spy.mockRestore();
+  }
+  expect(await balance(u.id)).toBe(50_000);
+  expect((await invoicesOf(u.auth)).filter((i) => i.status === 'Unpaid')).toHaveLength(1);
+  expect(await domainOf(u.auth, name)).toMatchObject({ expirydate: '2027-03-03' });
 }, 60_000);
 
 test('the renewal mails compare each invoice with what auto-pay leaves of the wallet for it, not the whole wallet', async () => {
