@@ -356,6 +356,27 @@ test('a name bought by someone else between checkout and payment is refunded, no
   });
 });
 
+test('two names taken by others give back exactly what the invoice charged, its VAT rounded once as on the invoice', async () => {
+  const a = await t.user();
+  const b = await t.user();
+  const names = [freshName(), freshName()];
+  for (const name of names) {
+    await addDomain(a.auth, name);
+    await addDomain(b.auth, name);
+  }
+  const pending = (await checkout(a.auth, 'fiat_payment_gateway')).json().data as Record<string, string>;
+  const invoice = (await t.inject({ url: `/api/invoices/${pending.invoice_id}/`, auth: a.auth })).json() as { total: number };
+  // 2 × $12.99 at 7.5 %: VAT $1.95 on the invoice, where each line's own rounded VAT is $0.97 (a cent short).
+  expect(invoice.total).toBe(27.93);
+  await fund(b.id, 100_000);
+  expect((await checkout(b.auth)).statusCode).toBe(200);
+  await t.inject({ method: 'POST', url: `${new URL(pending.authorization_url!).pathname}/approve` });
+  const [wallet] = (await t.inject({ url: '/payment/wallet-balance/', auth: a.auth })).json();
+  expect(wallet).toMatchObject({ balance: 27.93, currency: { code: 'USD' } });
+  const outcome = (await t.inject({ url: `/payment/outcome/?reference=${pending.reference}`, auth: a.auth })).json();
+  expect(outcome.refunds.map((r: { amount: number }) => r.amount)).toEqual([13.96, 13.97]);
+});
+
 test('an unpaid invoice can be paid later; a second gateway payment arriving after that goes to the wallet', async () => {
   const u = await t.user();
   await addDomain(u.auth);

@@ -80,6 +80,7 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
   const method = paymentMethodLabel(inv);
   const today = now.toISOString().slice(0, 10);
   const names: Provisioned['names'] = [];
+  let refundedMinor = 0;
 
   // Renewal lines (the lifecycle's invoices) provision nothing new: they extend their item by one period, once.
   await applyRenewals(tx, inv.id, now);
@@ -132,10 +133,14 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
       if (!uniqueViolation(err)) throw err;
       // Someone else's invoice got the name first: record it as cancelled and give the money back.
       await tx.insert(customerDomains).values({ ...row, status: 'Cancelled', autoRenew: false });
+      // The invoice's VAT is rounded once on its subtotal: each refund takes what its line adds to the VAT of the
+      // lines refunded so far, so refunding every line gives back the invoice's VAT exactly (not each line's rounding).
+      const vat = vatOf(refundedMinor + item.amountMinor, inv.vatPercent) - vatOf(refundedMinor, inv.vatPercent);
+      refundedMinor += item.amountMinor;
       await credit(tx, {
         userId: inv.userId,
         currency: inv.currency,
-        amountMinor: item.amountMinor + vatOf(item.amountMinor, inv.vatPercent),
+        amountMinor: item.amountMinor + vat,
         kind: 'refund',
         invoiceId: inv.id,
         description: `Refund: ${row.domainname} was registered by someone else first`,
