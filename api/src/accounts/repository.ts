@@ -224,6 +224,28 @@ export async function userForAccessToken(
 }
 
 /**
+ * The lock that orders a refresh against a revocation of all (or all other) sessions of one account, on PostgreSQL where
+ * they run at once: both take the user's row first. A refresh takes it shared ('share', two refreshes do not wait for each
+ * other), a revocation exclusively ('update'; an UPDATE of the user's row, as a new password, takes it too). Without it,
+ * a refresh committing its new session while a sign-out-everywhere ran kept that session alive: the revocation's UPDATE
+ * did not see the row the refresh had not committed yet.
+ */
+export async function lockUserForSessions(ex: Executor, userId: number, mode: 'share' | 'update') {
+  await ex.execute(sql`SELECT id FROM users WHERE id = ${userId} ${mode === 'share' ? sql`FOR SHARE` : sql`FOR NO KEY UPDATE`}`);
+}
+
+/** The account a session value (access or refresh, live or not) belongs to, or undefined. */
+export async function userIdOfToken(ex: Executor, token: string): Promise<number | undefined> {
+  const h = sha256(token);
+  const [row] = await ex
+    .select({ userId: authTokens.userId })
+    .from(authTokens)
+    .where(or(eq(authTokens.accessHash, h), eq(authTokens.refreshHash, h)))
+    .limit(1);
+  return row?.userId;
+}
+
+/**
  * Revokes the session that `token` (its access value, expired or not, or its refresh value) belongs to, if that
  * session is still inside its refresh window. Atomic: of two concurrent calls with one token, one gets the row.
  */
@@ -277,6 +299,7 @@ export async function revokeFamilyOfReplacedToken(ex: Executor, token: string, n
     .returning({ id: authTokens.id, userId: authTokens.userId });
 }
 
+/** Revokes every live session of `userId`; call it in a transaction that has locked the user's row (lockUserForSessions). */
 export async function revokeAllSessions(ex: Executor, userId: number, now: Date) {
   await ex
     .update(authTokens)

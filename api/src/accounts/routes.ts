@@ -252,6 +252,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const revoked: number[] = [];
     try {
       const session = await inTransaction(async (tx) => {
+        const owner = await repo.userIdOfToken(tx, input.refresh);
+        if (owner !== undefined) await repo.lockUserForSessions(tx, owner, 'share');
         const now = clock.now();
         const old = await repo.revokeSessionByToken(tx, input.refresh, now);
         if (!old) {

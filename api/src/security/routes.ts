@@ -417,11 +417,14 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/core/sessions/sign-out-others/', { preHandler: app.requireUser, schema: doc('Sign out every session but this one') }, async (request) => {
-    const rows = await app.db.orm
-      .update(authTokens)
-      .set({ revokedAt: clock.now() })
-      .where(and(eq(authTokens.userId, request.user!.id), isNull(authTokens.revokedAt), ne(authTokens.id, request.user!.sessionId)))
-      .returning({ id: authTokens.id });
+    const rows = await inTransaction(async (tx) => {
+      await repo.lockUserForSessions(tx, request.user!.id, 'update');
+      return tx
+        .update(authTokens)
+        .set({ revokedAt: clock.now() })
+        .where(and(eq(authTokens.userId, request.user!.id), isNull(authTokens.revokedAt), ne(authTokens.id, request.user!.sessionId)))
+        .returning({ id: authTokens.id });
+    });
     for (const r of rows) app.accounts.forgetSessions({ sessionId: r.id });
     return { message: M.othersSignedOut, signed_out: rows.length };
   });
