@@ -77,6 +77,19 @@ async function domainBoughtWithoutAutoRenew() {
   await t.inject({ method: 'PUT', url: `/domain/${d.id}/auto-renew/`, auth: u.auth, payload: { auto_renew: false } });
   return { u, name, d };
 }
+/** Spends the whole wallet of `userId` (USD), so nothing renews from it until it is funded again. */
+const emptyWallet = async (userId: number) =>
+  t.db.orm.insert(walletEntries).values({ userId, currency: 'USD', amountMinor: -(await balance(userId)), kind: 'payment', description: 'spent', createdAt: t.clock.now() });
+/** A customer who bought a domain on 2026-03-03 (due 2027-03-03, auto-renew on) and spent the rest of the wallet. */
+async function domainBoughtWithEmptyWallet() {
+  await setDay('2026-03-03');
+  const u = await customer();
+  const name = freshName();
+  await fund(u.id, 100_000);
+  await buy(u.auth, name, false);
+  await emptyWallet(u.id);
+  return { u, name };
+}
 const invoicesOf = async (auth: string) =>
   (await t.inject({ url: '/api/user_invoice_list/', auth })).json().invoices.invoices.invoice as Json[];
 const mailsTo = async (email: string) => (await t.inject({ url: `/dev/outbox?to=${encodeURIComponent(email)}` })).json() as Json[];
@@ -251,15 +264,8 @@ test('domain and hosting timelines: invoice at 14 days, reminders once, Grace, S
 }, 120_000);
 
 test('auto-pay: from 7 days before, only when the wallet covers it, once, extending by exactly one year', async () => {
-  await setDay('2026-03-03');
-  const u = await customer();
-  const name = freshName();
-  await fund(u.id, 100_000);
-  await buy(u.auth, name, false);
-  const left = await balance(u.id);
-  // Spend the wallet down so it does not cover the renewal.
-  await credit(t.db.orm, { userId: u.id, currency: 'USD', amountMinor: 1, kind: 'deposit', description: 'x', now: t.clock.now() });
-  await t.db.orm.insert(walletEntries).values({ userId: u.id, currency: 'USD', amountMinor: -(left + 1), kind: 'payment', description: 'spent', createdAt: t.clock.now() });
+  // The wallet is spent down so it does not cover the renewal.
+  const { u, name } = await domainBoughtWithEmptyWallet();
   await setDay('2027-02-17');
   await run();
   await setDay('2027-02-24');
@@ -298,13 +304,7 @@ test('auto-pay: from 7 days before, only when the wallet covers it, once, extend
 }, 60_000);
 
 test('auto-pay reads auto-renew again when it charges: one turned off during a pass is not charged', async () => {
-  await setDay('2026-03-03');
-  const u = await customer();
-  const name = freshName();
-  await fund(u.id, 100_000);
-  await buy(u.auth, name, false);
-  const left = await balance(u.id);
-  await t.db.orm.insert(walletEntries).values({ userId: u.id, currency: 'USD', amountMinor: -left, kind: 'payment', description: 'spent', createdAt: t.clock.now() });
+  const { u, name } = await domainBoughtWithEmptyWallet();
   await setDay('2027-02-24');
   await run(); // the renewal invoice, unpaid: the wallet is empty
   await fund(u.id, 50_000);
@@ -337,7 +337,7 @@ test('the renewal mails compare each invoice with what auto-pay leaves of the wa
   await buy(u.auth, first, false);
   await setDay('2026-03-04');
   await buy(u.auth, second, false);
-  await t.db.orm.insert(walletEntries).values({ userId: u.id, currency: 'USD', amountMinor: -(await balance(u.id)), kind: 'payment', description: 'spent', createdAt: t.clock.now() });
+  await emptyWallet(u.id);
   await setDay('2027-02-17');
   await run();
   const firstInvoice = (await invoicesOf(u.auth)).find((i) => i.notes === `Renewal of ${first}`)!;
