@@ -16,6 +16,9 @@ import type { StaffRole } from '../staff/access';
 import { balances } from '../payments/wallet';
 import { createTestApp, type TestDb } from '../test/app';
 
+/** The password of every account `TestApp.user()` makes. */
+export const TEST_PASSWORD = 'test-pass-2024';
+
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
@@ -48,7 +51,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const { app, db, clock } = base;
   clock.set(new Date('2026-03-03T10:00:00Z'));
   let n = 0;
-  const passwordHash = await hashPassword('test-pass-2024');
+  const passwordHash = await hashPassword(TEST_PASSWORD);
   return {
     app,
     db,

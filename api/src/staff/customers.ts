@@ -48,6 +48,18 @@ export async function walletOf(ex: Executor, userId: number) {
  * refund or mark paid its own, or a colleague's, and spend it in the store). */
 export const isCustomer = eq(users.role, 'customer');
 
+/**
+ * Locks the account `userId` (shared) for a change to its money, and refuses one its owner deleted: an erased account's
+ * wallet is no one's to spend and its invoices provision nothing (money for it is refunded outside the store, as the
+ * gateway's late payments are). Deleting an account locks the row too and checks the wallet after, so a credit made
+ * meanwhile either stops the deletion or is refused here. `field` names the field the 400 is at.
+ */
+export async function lockLiveCustomer(tx: Executor, userId: number, field: string) {
+  const [row] = await tx.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).for('share');
+  if (!row || row.deletedAt) throw validationError({ [field]: ERASED_ACCOUNT });
+}
+export const ERASED_ACCOUNT = "This customer deleted their account: its wallet and invoices can no longer change. Settle any money with them outside the store.";
+
 export async function customerRoutes(app: FastifyInstance) {
   const db = app.db.orm;
   const profile = (u: typeof users.$inferSelect) => ({
@@ -168,6 +180,7 @@ export async function customerRoutes(app: FastifyInstance) {
     const description = staffEntryText.adjustment(body.direction, body.reason);
     const balance = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Executor;
+      await lockLiveCustomer(tx, u.id, 'amount');
       const before = await lockedBalance(tx, u.id, body.currency);
       const entry = { userId: u.id, currency: body.currency, amountMinor: body.amount, kind: 'adjustment' as const, description, now };
       try {

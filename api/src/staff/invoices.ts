@@ -13,7 +13,7 @@ import { notFound, parseBody, validationError } from '../http/errors';
 import { formatMoney, toMajor } from '../money/money';
 import { credit, staffEntryText } from '../payments/wallet';
 import { audit } from './audit';
-import { isCustomer } from './customers';
+import { isCustomer, lockLiveCustomer } from './customers';
 import { escapeLike, moneyField, reasonField } from './fields';
 import { staffOf } from './plugin';
 import { invoiceRefunds } from './schema';
@@ -135,6 +135,7 @@ export async function invoiceAdminRoutes(app: FastifyInstance) {
       const tx = txRaw as unknown as Executor;
       // The lock: a second refund of this invoice waits here until the first has committed, then sees it.
       const inv = await load(tx, (request.params as { id: string }).id, true);
+      await lockLiveCustomer(tx, inv.userId, 'amount');
       if (inv.status !== 'Paid') throw validationError({ amount: `Invoice ${inv.invoicenum} is ${inv.status.toLowerCase()}: only a paid invoice can be refunded.` });
       const refunded = await refundedMinor(tx, inv.id);
       const left = inv.totalMinor - refunded;
@@ -192,6 +193,7 @@ export async function invoiceAdminRoutes(app: FastifyInstance) {
     const updated = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Executor;
       const inv = await load(tx, (request.params as { id: string }).id, true);
+      await lockLiveCustomer(tx, inv.userId, 'reference');
       if (inv.status !== 'Unpaid') throw validationError({ reference: `Invoice ${inv.invoicenum} is ${inv.status.toLowerCase()}, not unpaid.` });
       // The reference first: what the invoice provisions records its payment method (a domain's 'Bank transfer').
       await tx.update(invoices).set({ bankReference: body.reference }).where(eq(invoices.id, inv.id));

@@ -1,12 +1,14 @@
 // The operator's console: tickets, wallet adjustments, refunds (under races), bank transfers, catalogue, content and
 // the audit log written in the same transaction as each action.
 import { desc, eq, sql } from 'drizzle-orm';
-import { staffAccounts, startTestApp, type TestApp } from '../commerce/test-app';
+import { staffAccounts, startTestApp, TEST_PASSWORD, type TestApp } from '../commerce/test-app';
 import { users } from '../db/schema';
-import { invoices } from '../db/schema-commerce';
+import { customerDomains, invoices } from '../db/schema-commerce';
 import { settle } from '../payments/settle';
 import { credit } from '../payments/wallet';
+import { fullLogin } from '../test/app';
 import type { Role } from './access';
+import { ERASED_ACCOUNT } from './customers';
 
 let t: TestApp;
 let staff: Partial<Record<Role, { id: number; auth: string; username: string }>> = {};
@@ -108,6 +110,28 @@ test("a staff account's own purchase is not the console's: billing can neither m
   expect((await t.inject({ url: `/staff/invoices/${id}/`, auth: as('billing') })).statusCode).toBe(404);
   expect(((await t.inject({ url: `/staff/invoices/?q=${self.username}`, auth: as('billing') })).json() as unknown[]).length).toBe(0);
   expect(await balance(self.auth)).toBe(0);
+});
+
+test("a deleted customer's wallet takes no money from the console: no credit, no refund (it was credited to an account no one can reach)", async () => {
+  const { u, invoice } = await paidInvoice();
+  // The account can be deleted: its domain ended, its wallet spent.
+  await t.db.orm.update(customerDomains).set({ status: 'Released' }).where(eq(customerDomains.userId, u.id));
+  const left = (1000 - invoice.total).toFixed(2);
+  const debit = await t.inject({ method: 'POST', url: `/staff/customers/${u.id}/wallet-adjustments/`, auth: as('billing'), payload: { direction: 'debit', amount: left, currency: 'USD', reason: 'Paid out to the customer' } });
+  expect(debit.statusCode).toBe(201);
+  const signIn = await fullLogin(t.app, u.username, TEST_PASSWORD, u.email);
+  const deleted = await t.inject({ method: 'POST', url: '/core/delete-account/', auth: `Token ${signIn.access}`, payload: { password: TEST_PASSWORD, username: u.username } });
+  expect(deleted.statusCode).toBe(200);
+  const refund = await t.inject({ method: 'POST', url: `/staff/invoices/${invoice.invoice_id}/refunds/`, auth: as('billing'), payload: { amount: '13.96', reason: 'Refund after release' } });
+  expect(refund.statusCode).toBe(400);
+  expect(refund.json()).toEqual({ amount: [ERASED_ACCOUNT] });
+  const credit = await t.inject({ method: 'POST', url: `/staff/customers/${u.id}/wallet-adjustments/`, auth: as('billing'), payload: { direction: 'credit', amount: '50', currency: 'USD', reason: 'Goodwill credit' } });
+  expect(credit.statusCode).toBe(400);
+  expect(credit.json()).toEqual({ amount: [ERASED_ACCOUNT] });
+  // Still there to read, for the records the law keeps.
+  const profile = (await t.inject({ url: `/staff/customers/${u.id}/`, auth: as('billing') })).json();
+  expect(profile).toMatchObject({ username: `#deleted-${u.id}`, wallet: { balances: [{ currency: 'USD', balance: 0 }] } });
+  expect(await audits('invoice.refund')).not.toContainEqual(expect.objectContaining({ target_id: invoice.invoicenum }));
 });
 
 test('an amount sent as a JSON number has at most 2 decimals too: refused, not rounded to a cent', async () => {
