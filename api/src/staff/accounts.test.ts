@@ -1,6 +1,6 @@
 // Staff accounts (admin only; the role matrix in access.test.ts covers who may call): list, create, change a role,
 // disable and enable, each audit-logged with before and after; an admin cannot demote or disable themselves.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../commerce/test-app';
 import { users } from '../db/schema';
 
@@ -97,4 +97,18 @@ test('a customer is not a staff account here', async () => {
   expect(res.statusCode).toBe(404);
   const [row] = await t.db.orm.select().from(users).where(eq(users.id, c.id));
   expect(row!.role).toBe('customer');
+});
+
+test('two admins demoting each other at once: one change is made, the other caller is no longer an admin (404); an admin is left', async () => {
+  const [a, b] = [await t.user({ staff: true }), await t.user({ staff: true })];
+  await t.db.orm.update(users).set({ role: 'admin' }).where(inArray(users.id, [a.id, b.id]));
+  const answers = await Promise.all([change(b.id, { role: 'support' }, a.auth), change(a.id, { role: 'support' }, b.auth)]);
+  expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+  const roles = (await t.db.orm.select().from(users).where(inArray(users.id, [a.id, b.id]))).map((u) => u.role).sort();
+  expect(roles).toEqual(['admin', 'support']);
+  // The one demoted creates no account either.
+  const demoted = answers[0]!.statusCode === 200 ? b : a;
+  const username = fresh();
+  const made = await t.inject({ method: 'POST', url: '/staff/accounts/', auth: demoted.auth, payload: { username, email: `${username}@hosthub.test`, role: 'admin', password: 'first-pass-2024' } });
+  expect(made.statusCode).toBe(404);
 });

@@ -2,7 +2,7 @@
 // e-mail, role, a first password; they log in like everyone, with the mailed code), change a role, disable and
 // enable. Admin only (access.ts). Every change is audit-logged with the values before and after. An admin cannot
 // take away their own admin role or disable themselves, so the console always keeps the admin who is using it.
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { PASSWORD_MIN } from 'shared/schemas';
@@ -79,6 +79,11 @@ export async function staffAccountRoutes(app: FastifyInstance) {
     return rows.map(shown);
   });
 
+  /** The caller's row, read under a lock, is still an enabled admin's; else the 404 the guard gives other roles. */
+  const stillAdmin = (caller: User | undefined) => {
+    if (!caller || caller.role !== 'admin' || caller.disabledAt) throw notFound();
+  };
+
   app.post('/staff/accounts/', async (request, reply) => {
     const body = parseBody(NewAccount, request.body);
     const me = staffOf(request);
@@ -86,6 +91,8 @@ export async function staffAccountRoutes(app: FastifyInstance) {
     const passwordHash = await hashPassword(body.password);
     const created = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Executor;
+      // Still an admin now, and until this commits (another admin's demotion of the caller waits for it).
+      stillAdmin((await tx.select().from(users).where(eq(users.id, me.id)).for('share'))[0]);
       const taken = await tx
         .select({ username: users.username, email: users.email })
         .from(users)
@@ -123,11 +130,12 @@ export async function staffAccountRoutes(app: FastifyInstance) {
     const now = app.clock.now();
     const after = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Executor;
-      const [before] = await tx
-        .select()
-        .from(users)
-        .where(and(eq(users.id, id), ne(users.role, 'customer')))
-        .for('update');
+      // The caller's row and the target's, locked together in id order: two admins changing each other at once are
+      // taken one after the other (not crossed), and the second is still an admin only if the first left it one. Both
+      // could demote each other before, leaving the console no admin.
+      const locked = await tx.select().from(users).where(inArray(users.id, [me.id, id])).orderBy(asc(users.id)).for('update');
+      stillAdmin(locked.find((u) => u.id === me.id));
+      const before = locked.find((u) => u.id === id && u.role !== 'customer');
       if (!before) throw notFound(MESSAGES.noSuchStaff);
       const set: Partial<User> = {};
       if (body.role !== undefined && body.role !== before.role) set.role = body.role;
