@@ -46,12 +46,22 @@ export function auditTicketUpdate(tx: Executor, actor: AuthUser, before: TicketS
   return audit(tx, actor, { action: 'ticket.update', targetType: 'ticket', targetId: before.id, before: ticketState(before), after: ticketState(after) }, now);
 }
 
-/** Staff answered a ticket (which makes it Answered): from the console or on the customers' POST /ticket/replies/. */
-export function auditTicketReply(tx: Executor, actor: AuthUser, ticket: Pick<TicketState, 'id' | 'status'>, replyId: number, now: Date): Promise<void> {
+/**
+ * Staff answered a ticket (which makes it Answered, and theirs when nobody had it): from the console or on the
+ * customers' POST /ticket/replies/. The assignee is recorded when the reply took the ticket.
+ */
+export function auditTicketReply(tx: Executor, actor: AuthUser, ticket: Pick<TicketState, 'id' | 'status' | 'assignedTo'>, replyId: number, now: Date): Promise<void> {
+  const took = ticket.assignedTo === null;
   return audit(
     tx,
     actor,
-    { action: 'ticket.reply', targetType: 'ticket', targetId: ticket.id, before: { status: ticket.status }, after: { status: 'Answered', reply: replyId } },
+    {
+      action: 'ticket.reply',
+      targetType: 'ticket',
+      targetId: ticket.id,
+      before: { status: ticket.status, ...(took ? { assigned_to: null } : {}) },
+      after: { status: 'Answered', reply: replyId, ...(took ? { assigned_to: actor.id } : {}) },
+    },
     now,
   );
 }

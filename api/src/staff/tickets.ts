@@ -137,8 +137,8 @@ export async function ticketAdminRoutes(app: FastifyInstance) {
     const updated = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Executor;
       const t = await load(tx, (request.params as { id: string }).id, true);
-      const u = await changeTicket(tx, t.id, body, now);
-      await auditTicketUpdate(tx, me, t, u, now);
+      const { ticket: u, changed } = await changeTicket(tx, t, body, now);
+      if (changed) await auditTicketUpdate(tx, me, t, u, now);
       return u;
     });
     return { message: 'Ticket updated.', data: view(updated, await names([updated.assignedTo, updated.userId])) };

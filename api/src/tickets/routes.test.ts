@@ -227,6 +227,23 @@ const ticketAudit = async (id: number) =>
     .filter((e) => e.targetType === 'ticket')
     .map((e) => ({ action: e.action, actor: e.actorUsername, role: e.actorRole, before: e.before, after: e.after }));
 
+test('a reply that takes an unassigned ticket says so in its audit entry', async () => {
+  const c = await t.user();
+  const support = await t.user({ staff: true });
+  const id = (await create(c.auth, { title: 'Nobody has it', description: 'Yet.', priority: 'low' })).json().data.id as number;
+  const answer = await reply(support.auth, { ticket: id, message: 'Mine now.' });
+  expect(answer.statusCode).toBe(201);
+  expect(await ticketAudit(id)).toEqual([
+    {
+      action: 'ticket.reply',
+      actor: support.username,
+      role: 'support',
+      before: { status: 'Open', assigned_to: null },
+      after: { status: 'Answered', reply: answer.json().data.id, assigned_to: support.id },
+    },
+  ]);
+});
+
 test("staff acting on a customer's ticket here are audit-logged as on the console; the customer is not", async () => {
   const c = await t.user();
   const support = await t.user({ staff: true });
@@ -275,6 +292,15 @@ test("staff acting on a customer's ticket here are audit-logged as on the consol
       after: { status: 'Answered', reply: consoleReply.json().data.id },
     },
   ]);
+
+  // A change to what the ticket already is (or to nothing) writes nothing: no entry, and the ticket keeps its place in
+  // the queue (updated_at).
+  const updatedAt = (await t.inject({ url: `/staff/tickets/${id}/`, auth: support.auth })).json().updated_at;
+  t.clock.set(new Date(t.clock.now().getTime() + 60_000));
+  expect((await patch(c.auth, {})).statusCode).toBe(200);
+  expect((await patch(support.auth, { priority: 'medium', assigned_to: admin.id })).statusCode).toBe(200);
+  expect((await t.inject({ url: `/staff/tickets/${id}/`, auth: support.auth })).json().updated_at).toBe(updatedAt);
+  expect(await ticketAudit(id)).toHaveLength(4);
 
   // The customer replying to and closing their own ticket: no entry.
   expect((await reply(c.auth, { ticket: id, message: 'Thanks.' })).statusCode).toBe(201);

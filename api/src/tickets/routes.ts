@@ -56,24 +56,29 @@ type Ticket = typeof tickets.$inferSelect;
 
 type TicketRow = typeof tickets.$inferSelect;
 
-/** A ticket's status, priority and assignee, each when given, with updated_at now (customers' and staff's routes). */
+/**
+ * A ticket's status, priority and assignee, each when given and different from `current` (its row, locked), with
+ * updated_at now; `changed` false and nothing written when none differs. An empty or same-values PATCH moved the
+ * ticket to the top of the staff queue (sorted by updated_at) and wrote an audit entry with equal before and after.
+ */
 export async function changeTicket(
   tx: Executor,
-  id: number,
+  current: TicketRow,
   change: { status?: TicketStatus; priority?: TicketRow['priority']; assigned_to?: number | null },
   now: Date,
-): Promise<TicketRow> {
+): Promise<{ ticket: TicketRow; changed: boolean }> {
+  const set = {
+    ...(change.status && change.status !== current.status ? { status: change.status } : {}),
+    ...(change.priority && change.priority !== current.priority ? { priority: change.priority } : {}),
+    ...(change.assigned_to !== undefined && change.assigned_to !== current.assignedTo ? { assignedTo: change.assigned_to } : {}),
+  };
+  if (Object.keys(set).length === 0) return { ticket: current, changed: false };
   const [u] = await tx
     .update(tickets)
-    .set({
-      ...(change.status ? { status: change.status } : {}),
-      ...(change.priority ? { priority: change.priority } : {}),
-      ...(change.assigned_to !== undefined ? { assignedTo: change.assigned_to } : {}),
-      updatedAt: now,
-    })
-    .where(eq(tickets.id, id))
+    .set({ ...set, updatedAt: now })
+    .where(eq(tickets.id, current.id))
     .returning();
-  return u!;
+  return { ticket: u!, changed: true };
 }
 
 /**
@@ -221,9 +226,9 @@ export async function ticketRoutes(app: FastifyInstance) {
           if (!staff) throw validationError({ assigned_to: 'assigned_to must be a staff user id.' });
           if (staff.disabledAt) throw validationError({ assigned_to: DISABLED_ASSIGNEE });
         }
-        const u = await changeTicket(tx, t.id, body, now);
+        const { ticket: u, changed } = await changeTicket(tx, t, body, now);
         // Staff on another's ticket: the console's entry. A customer closing their own ticket is not a staff action.
-        if (handlesTickets(user) && t.userId !== user.id) await auditTicketUpdate(tx, user, t, u, now);
+        if (changed && handlesTickets(user) && t.userId !== user.id) await auditTicketUpdate(tx, user, t, u, now);
         return u;
       });
       return { message: 'Ticket updated.', data: view(updated, await usernames([updated.assignedTo])) };
