@@ -179,6 +179,24 @@ export function staticHandler({ dir, spa = false, cors = false, config }) {
 }
 
 /**
+ * Whether an Accept-Encoding header takes gzip (RFC 9110 section 12.5.3): named, or `*`, with a weight above 0. A weight
+ * of 0 refuses it ('gzip;q=0', or '*;q=0' with gzip not named), so the body goes uncompressed.
+ * @param {string | undefined} header
+ */
+export function acceptsGzip(header) {
+  let named;
+  let any;
+  for (const part of (header ?? '').split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)).find(Boolean);
+    const weight = q ? Number(q[1]) : 1;
+    if (coding === 'gzip' || coding === 'x-gzip') named = Math.max(named ?? 0, weight);
+    else if (coding === '*') any = weight;
+  }
+  return (named ?? any ?? 0) > 0;
+}
+
+/**
  * Sends `body` as a file of type `ext` would be sent: gzip when asked for (cached by `key`), `Cache-Control`, length.
  * `body` may come compressed already (`{identity, gzip}`: a rendered page, compressed once off the main thread).
  * @param {Buffer | {identity: Buffer, gzip: Buffer}} body
@@ -188,7 +206,7 @@ export function send(req, res, body, ext, cacheControl, key, status = 200, extra
   const headers = { 'Content-Type': TYPES[ext] ?? 'application/octet-stream', 'Cache-Control': cacheControl, Vary: 'Accept-Encoding', ...extra };
   const identity = Buffer.isBuffer(body) ? body : body.identity;
   let out = identity;
-  if (COMPRESSIBLE.has(ext) && identity.length > 512 && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+  if (COMPRESSIBLE.has(ext) && identity.length > 512 && acceptsGzip(req.headers['accept-encoding'])) {
     out = Buffer.isBuffer(body) ? key && gzipCache.get(key) : body.gzip;
     if (!out) {
       // Once per file (cached), so the smallest output; a body without a key is compressed faster.

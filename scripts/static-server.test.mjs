@@ -5,7 +5,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inlineScriptHashes, serveStatic } from './static-server.mjs';
+import { acceptsGzip, inlineScriptHashes, serveStatic } from './static-server.mjs';
 
 let base;
 let server;
@@ -107,4 +107,11 @@ test('inlineScriptHashes counts scripts run inline only', () => {
     `'sha256-${createHash('sha256').update('x()').digest('base64')}'`,
     `'sha256-${createHash('sha256').update('y()').digest('base64')}'`,
   ]);
+});
+
+test('gzip only for a client that takes it: a weight of 0 refuses it', () => {
+  for (const yes of ['gzip', 'gzip, deflate, br', 'br;q=1.0, gzip;q=0.8', '*', 'deflate, *;q=0.5', 'GZIP', 'x-gzip'])
+    expect([yes, acceptsGzip(yes)]).toEqual([yes, true]);
+  for (const no of [undefined, '', 'identity', 'br', 'gzip;q=0', 'gzip; q=0.0', '*;q=0', 'gzip;q=0, *', 'deflate, gzip;q=0'])
+    expect([no, acceptsGzip(no)]).toEqual([no, false]);
 });
