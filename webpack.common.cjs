@@ -229,7 +229,9 @@ function createConfig(app, argv = {}, opts = {}) {
     entry: single
       ? { main: path.join(root, 'shell', 'src', 'single.ts') }
       : { main: './src/index.ts' },
-    devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+    // Production maps are written for the team's tools (profiles read them from disk) and not named in the bundles:
+    // the storefront's servers do not serve them (scripts/static-server.mjs).
+    devtool: dev ? 'eval-cheap-module-source-map' : 'hidden-source-map',
     output: {
       path: opts.outDir || (single ? path.join(root, 'shell', 'dist-single') : path.join(dir, 'dist')),
       publicPath: single || app === 'shell' ? '/' : 'auto',

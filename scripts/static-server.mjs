@@ -23,6 +23,7 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.json', '.css', '.svg', '.map', '.txt']);
+const BUILD_ONLY = /\.map$|(^|\/)mf-stats\.json$/i;
 const NO_CACHE = new Set(['index.html', 'config.json', 'mf-manifest.json', 'mf-stats.json']);
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 
@@ -143,6 +144,13 @@ export function staticHandler({ dir, spa = false, cors = false, config }) {
       const bad = badPath(url.pathname);
       if (bad) return badRequest(res, bad);
       const rel = decodeURIComponent(url.pathname);
+      // Build internals are no visitor's: source maps and the bundler's stats (the build machine's paths, all the
+      // sources), and on the storefront's origin the shell's server bundle, which its server reads from disk (a
+      // remote's /server/ stays public: the storefront's server loads it over HTTP).
+      if (BUILD_ONLY.test(rel) || (config && /^\/server(\/|$)/.test(rel))) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end('Not found');
+        return;
+      }
       let file = path.join(root, rel);
       // Inside the folder itself: '/..%2fdist-single/x' stays under a neighbour whose name starts the same.
       if (file !== root && !file.startsWith(root + path.sep)) return res.writeHead(403).end('Forbidden');

@@ -18,6 +18,10 @@ beforeAll(async () => {
   await writeFile(path.join(base, 'dist', 'index.html'), '<!doctype html><title>app</title>');
   await writeFile(path.join(base, 'dist', 'main.js'), 'console.log(1)');
   await writeFile(path.join(base, 'dist-single', 'secret.txt'), 'another build');
+  await writeFile(path.join(base, 'dist', 'main.js.map'), '{"sources":["/home/build/src/main.ts"]}');
+  await writeFile(path.join(base, 'dist', 'mf-stats.json'), '{"build":"/home/build"}');
+  await mkdir(path.join(base, 'dist', 'server'));
+  await writeFile(path.join(base, 'dist', 'server', 'remoteEntry.js'), 'module.exports = {}');
   server = await serveStatic({ dir: path.join(base, 'dist'), port: 0, spa: true, host: '127.0.0.1' });
   port = server.address().port;
 });
@@ -94,6 +98,10 @@ test("the storefront's page names the scripts that may run on it: its origin, th
     expect(page.headers.get('content-security-policy')).toBe(
       `frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'; script-src 'self' http://localhost:3001 https://cart.example.com 'sha256-${hash}'`,
     );
+    // The shell's server bundle is read from disk by its server, never fetched: not served here.
+    await mkdir(path.join(dir, 'server'));
+    await writeFile(path.join(dir, 'server', 'main.js'), 'module.exports = {}');
+    for (const p of ['/server/main.js', '/server/', '/server']) expect([p, (await fetch(`http://127.0.0.1:${shellPort}${p}`)).status]).toEqual([p, 404]);
     // A file that is not a page keeps the base policy.
     const config = await fetch(`http://127.0.0.1:${shellPort}/config.json`);
     expect(config.headers.get('content-security-policy')).toBe("frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'");
@@ -114,4 +122,11 @@ test('gzip only for a client that takes it: a weight of 0 refuses it', () => {
     expect([yes, acceptsGzip(yes)]).toEqual([yes, true]);
   for (const no of [undefined, '', 'identity', 'br', 'gzip;q=0', 'gzip; q=0.0', '*;q=0', 'gzip;q=0, *', 'deflate, gzip;q=0'])
     expect([no, acceptsGzip(no)]).toEqual([no, false]);
+});
+
+test("build internals are not served: source maps and the bundler's stats; a remote's server bundle is", async () => {
+  for (const p of ['/main.js.map', '/MAIN.JS.MAP', '/mf-stats.json', '/x/../main.js.map'])
+    expect([p, (await get(p)).status]).toEqual([p, 404]);
+  expect((await get('/main.js')).status).toBe(200);
+  expect((await get('/server/remoteEntry.js')).status).toBe(200);
 });
