@@ -263,8 +263,9 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
           scripts: pageScriptHashes(built),
           ms: Date.now() - started,
         };
-        // A page whose data did not all load is not kept; a query string's or a 404 is kept apart (PageCache).
-        if (out.complete) pages.set(key, page, { tail: out.status !== 200 || url.includes('?') });
+        // A page whose data did not all load is not kept; a 404, or a page asked for by an address other than its
+        // canonical one ('/about/', '/About', a query string), is kept apart (PageCache).
+        if (out.complete) pages.set(key, page, { tail: out.status !== 200 || !renderer.isOwnAddress(url, identity.toString('utf8')) });
         return { ...page, cache: 'miss' };
       })().finally(() => inFlight.delete(key));
       inFlight.set(key, pending);

@@ -23,7 +23,7 @@ import { sharedAnswers, withHeaders } from './ssr/shared-answers';
 import { pathOf } from './ssr/route-match';
 
 export { pathOf, targetOf, type ServerRoutes, type Target } from './ssr/route-match';
-export { PageCache } from './ssr/page-cache';
+export { isOwnAddress, PageCache } from './ssr/page-cache';
 export { composePage, safeJson } from './ssr/serialise';
 
 /** A remote that fails on the server is answered at once (and the page falls back), never retried here. */

@@ -10,12 +10,31 @@ export interface CachedPage {
   html: string | { identity: Uint8Array; gzip: Uint8Array };
 }
 
+/**
+ * Whether `url` (path and query, as requested) is the address the page in `html` names as its canonical one: one of the
+ * site's own pages. Other addresses render pages too ('/about/', '//about', '/About', '/about#x', '/blog?utm=1'): a
+ * visitor can make up any number of them, so they are kept apart (PageCache's `tail`). A page without a canonical
+ * link is kept apart as well.
+ */
+export function isOwnAddress(url: string, html: string): boolean {
+  const link = /<link\b[^>]*\brel="canonical"[^>]*>/.exec(html)?.[0];
+  const href = link && /\bhref="([^"]*)"/.exec(link)?.[1];
+  if (!href) return false;
+  try {
+    const canonical = new URL(href.replace(/&amp;/g, '&'));
+    return `${canonical.pathname}${canonical.search}` === url;
+  } catch {
+    return false;
+  }
+}
+
 export class PageCache {
-  /** Pages of paths alone answered 200: the site's own pages, as many as it has. */
+  /** The site's own pages (isOwnAddress) answered 200, as many as it has. */
   private entries = new Map<string, { page: CachedPage; expires: number }>();
   /**
-   * Pages with a query string, and 404s: any visitor can make up as many as they like (`/blog?utm=1`, `/nope-1`), so
-   * they are kept apart, fewer, and can never push the site's own pages out.
+   * Pages of other addresses (a query string, another spelling of a page's path), and 404s: any visitor can make up as
+   * many as they like (`/blog?utm=1`, `/about//`, `/nope-1`), so they are kept apart, fewer, and can never push the
+   * site's own pages out.
    */
   private tail = new Map<string, { page: CachedPage; expires: number }>();
 
@@ -53,7 +72,7 @@ export class PageCache {
     return { page: hit.page, fresh: hit.expires > now };
   }
 
-  /** Keeps `page` under `key`; `tail`: a page of a query string or a 404 (kept apart, above). */
+  /** Keeps `page` under `key`; `tail`: a page of another address or a 404 (kept apart, above). */
   set(key: string, page: CachedPage, { tail = false } = {}): void {
     this.entries.delete(key);
     this.tail.delete(key);

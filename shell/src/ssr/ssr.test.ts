@@ -1,6 +1,6 @@
 // The storefront server's pure parts (issue 21): which paths are rendered on the server, the page cache, and the
 // data written into a page.
-import { PageCache } from './page-cache';
+import { isOwnAddress, PageCache } from './page-cache';
 import { pathOf, targetOf, type ServerRoutes } from './route-match';
 import { composePage, safeJson } from './serialise';
 
@@ -91,6 +91,18 @@ describe('PageCache', () => {
     expect(cache.get('/nope-49|v')?.html).toBe('not found');
     expect(cache.get('/blog?utm=0|v')).toBeUndefined();
     expect(cache.size).toBe(4);
+  });
+
+  it("a page's own address is the one its canonical link names; other spellings of it are not", () => {
+    const page = (href: string) => `<head><title>About</title><link rel="canonical" href="${href}"/></head><body></body>`;
+    expect(isOwnAddress('/about', page('https://shop.example/about'))).toBe(true);
+    expect(isOwnAddress('/', page('https://shop.example/'))).toBe(true);
+    expect(isOwnAddress('/blog?page=2', page('https://shop.example/blog?page=2&amp;x=1'))).toBe(false);
+    expect(isOwnAddress('/blog?page=2&x=1', page('https://shop.example/blog?page=2&amp;x=1'))).toBe(true);
+    for (const other of ['/about/', '/about//', '//about', '/About', '/about#x1', '/about?utm=1'])
+      expect([other, isOwnAddress(other, page('https://shop.example/about'))]).toEqual([other, false]);
+    expect(isOwnAddress('/about', '<head><title>About</title></head>')).toBe(false);
+    expect(isOwnAddress('/about', '<link href="https://shop.example/about" rel="canonical">')).toBe(true);
   });
 
   it('keys a page by its path and every version it was built from, in any order', () => {
