@@ -38,9 +38,6 @@ const Section = styled.section<{ tone?: 'soft' | 'dark' }>`
   background: ${(p) => (p.tone === 'soft' ? theme.color.primarySoft : p.tone === 'dark' ? theme.color.dark : 'transparent')};
   color: ${(p) => (p.tone === 'dark' ? '#fff' : 'inherit')};
   scroll-margin-top: 1rem;
-  /* Below the first screen (every section after the hero): not styled, laid out or painted until it comes near the
-     viewport, so the first paint does only the hero's work. Its height is guessed until then, then remembered. */
-  section ~ & { content-visibility: auto; contain-intrinsic-size: auto 40rem; }
   /* The header's content is 1200px wide less its 1rem side padding: the sections' content lines up with it. */
   > div { width: min(calc(1200px - 2rem), 100%); margin: 0 auto; }
   p.lead { color: ${(p) => (p.tone === 'dark' ? '#e4e4f0' : theme.color.muted)}; margin: 0 0 2rem; max-width: 60ch; }
