@@ -263,9 +263,10 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
           scripts: pageScriptHashes(built),
           ms: Date.now() - started,
         };
-        // A page whose data did not all load is not kept; a 404, or a page asked for by an address other than its
-        // canonical one ('/about/', '/About', a query string), is kept apart (PageCache).
-        if (out.complete) pages.set(key, page, { tail: out.status !== 200 || !renderer.isOwnAddress(url, identity.toString('utf8')) });
+        // A page whose data did not all load is not kept, nor a redirect (its address may carry a token: a reset
+        // link's); a 404, or a page asked for by an address other than its canonical one ('/about/', '/About', a query
+        // string), is kept apart (PageCache).
+        if (out.complete && !out.location) pages.set(key, page, { tail: out.status !== 200 || !renderer.isOwnAddress(url, identity.toString('utf8')) });
         return { ...page, cache: 'miss' };
       })().finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
@@ -338,8 +339,10 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
         if (page) {
           securityHeaders(res);
           res.setHeader('Content-Security-Policy', pagePolicy(cfg.remotes, page.scripts));
-          // A page with a part missing (the API failed a read) is not for shared caches to keep either.
-          send(req, res, page.html, '.html', page.complete === false ? 'no-cache' : PAGE_CACHE_CONTROL, null, page.status, {
+          // A page with a part missing (the API failed a read) is not for shared caches to keep either; a redirect is
+          // kept by none (a reset link's carries its token).
+          const cacheControl = page.location ? 'no-store' : page.complete === false ? 'no-cache' : PAGE_CACHE_CONTROL;
+          send(req, res, page.html, '.html', cacheControl, null, page.status, {
             'X-Storefront-Render': `server; cache=${page.cache}`,
             ...(page.location ? { Location: page.location } : {}),
           });

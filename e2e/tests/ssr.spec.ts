@@ -146,6 +146,8 @@ test.describe('without scripts', () => {
       const response = await request.get(path, { headers: { Accept: 'text/html' }, maxRedirects: 0 });
       expect(response.status(), path).toBe(302);
       expect(response.headers()['location'], path).toBe(to);
+      // Kept by no cache: a reset link's address carries its token.
+      expect(response.headers()['cache-control'], path).toBe('no-store');
     }
     // Followed by a browser without scripts: it lands on the page itself.
     await page.goto('/login');
