@@ -3,6 +3,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../commerce/test-app';
 import { users } from '../db/schema';
+import { tickets } from '../db/schema-commerce';
 
 let t: TestApp;
 let admin: { id: number; auth: string; username: string };
@@ -111,4 +112,35 @@ test('two admins demoting each other at once: one change is made, the other call
   const username = fresh();
   const made = await t.inject({ method: 'POST', url: '/staff/accounts/', auth: demoted.auth, payload: { username, email: `${username}@hosthub.test`, role: 'admin', password: 'first-pass-2024' } });
   expect(made.statusCode).toBe(404);
+});
+
+test("a support member disabled or moved to billing hands their open tickets back to the queue; closed ones keep their name", async () => {
+  const customer = await t.user();
+  const open = async (title: string) =>
+    (await t.inject({ method: 'POST', url: '/ticket/tickets/', auth: customer.auth, payload: { title, description: 'Help.', priority: 'low' } })).json().data.id as number;
+  const assign = (ticket: number, to: number) => t.inject({ method: 'PATCH', url: `/staff/tickets/${ticket}/`, auth: admin.auth, payload: { assigned_to: to } });
+  const assignee = async (ticket: number) => (await t.db.orm.select().from(tickets).where(eq(tickets.id, ticket)))[0]!.assignedTo;
+  for (const payload of [{ disabled: true }, { role: 'billing' }]) {
+    const member = await t.user({ staff: true });
+    const [waiting, done] = [await open('Waiting'), await open('Done')];
+    for (const ticket of [waiting, done]) expect((await assign(ticket, member.id)).statusCode).toBe(200);
+    await t.db.orm.update(tickets).set({ status: 'Closed' }).where(eq(tickets.id, done));
+    expect((await change(member.id, payload)).statusCode).toBe(200);
+    expect([await assignee(waiting), await assignee(done)]).toEqual([null, member.id]);
+    const [entry] = await audits('disabled' in payload ? 'staff.disable' : 'staff.role');
+    expect(entry).toMatchObject({ target_id: String(member.id), after: expect.objectContaining({ unassigned_tickets: [waiting] }) });
+    // And no ticket can be given to them now.
+    expect((await assign(waiting, member.id)).statusCode).toBe(400);
+  }
+});
+
+test('two admins creating accounts with one e-mail address at once: the second is told at the e-mail field', async () => {
+  const [a, b] = [fresh(), fresh()];
+  const email = `${a}@hosthub.test`;
+  const answers = await Promise.all([
+    create({ username: a, email, role: 'support', password: 'first-pass-2024' }),
+    create({ username: b, email: email.toUpperCase(), role: 'support', password: 'first-pass-2024' }),
+  ]);
+  expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+  expect(answers.find((r) => r.statusCode === 400)!.json()).toEqual({ email: ['A user with that email already exists.'] });
 });

@@ -2,15 +2,17 @@
 // e-mail, role, a first password; they log in like everyone, with the mailed code), change a role, disable and
 // enable. Admin only (access.ts). Every change is audit-logged with the values before and after. An admin cannot
 // take away their own admin role or disable themselves, so the console always keeps the admin who is using it.
-import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { PASSWORD_MIN } from 'shared/schemas';
-import { revokeAllSessions } from '../accounts/repository';
+import { revokeAllSessions, uniqueViolation } from '../accounts/repository';
 import { hashPassword } from '../accounts/secrets';
 import { isRowId, rowIdIn, type Executor } from '../db';
 import { users, type User } from '../db/schema';
+import { tickets } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
+import { TICKET_ROLES } from './access';
 import { audit } from './audit';
 import { staffOf } from './plugin';
 
@@ -108,8 +110,9 @@ export async function staffAccountRoutes(app: FastifyInstance) {
           .values({ username: body.username, email: body.email, passwordHash, role: body.role, isStaff: true, isActive: true, dateJoined: now })
           .returning()) as [User];
       } catch (err) {
-        // Two admins creating one name at once: the unique index decides.
-        if ((err as { code?: string }).code === '23505') throw validationError({ username: MESSAGES.usernameTaken });
+        // Two admins creating one name (or one address) at once: the unique index decides, and names its field.
+        const taken = uniqueViolation(err);
+        if (taken) throw validationError(taken.constraint?.includes('email') ? { email: MESSAGES.emailTaken } : { username: MESSAGES.usernameTaken });
         throw err;
       }
       await audit(tx, me, { action: 'staff.create', targetType: 'staff', targetId: row.id, before: null, after: audited(row) }, now);
@@ -144,8 +147,19 @@ export async function staffAccountRoutes(app: FastifyInstance) {
       const [row] = (await tx.update(users).set(set).where(eq(users.id, id)).returning()) as [User];
       // A disabled account's sessions end now (its login is refused from now on too).
       if (set.disabledAt) await revokeAllSessions(tx, id, now);
+      // Its open tickets go back to the queue when it can no longer answer them (disabled, or a role without tickets):
+      // they waited on someone who would never reply. A ticket being assigned to it now waits for this (lockAssignee).
+      const unassigned =
+        set.disabledAt || (set.role && !(TICKET_ROLES as readonly string[]).includes(set.role))
+          ? await tx
+              .update(tickets)
+              .set({ assignedTo: null })
+              .where(and(eq(tickets.assignedTo, id), ne(tickets.status, 'Closed')))
+              .returning({ id: tickets.id })
+          : [];
       const action = set.role !== undefined ? (set.disabledAt !== undefined ? 'staff.update' : 'staff.role') : set.disabledAt ? 'staff.disable' : 'staff.enable';
-      await audit(tx, me, { action, targetType: 'staff', targetId: id, before: audited(before), after: audited(row) }, now);
+      const afterEntry = { ...audited(row), ...(unassigned.length ? { unassigned_tickets: unassigned.map((t) => t.id).sort((a, b) => a - b) } : {}) };
+      await audit(tx, me, { action, targetType: 'staff', targetId: id, before: audited(before), after: afterEntry }, now);
       return row;
     });
     // The role and the disabled state are read with the session: drop this process's cached copies of it.

@@ -10,10 +10,10 @@ import { isRowId, rowIdIn, type Executor } from '../db';
 import { users } from '../db/schema';
 import { ticketReplies, tickets } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
-import { answerTicket, changeTicket, TICKET_STATUSES } from '../tickets/routes';
+import { answerTicket, changeTicket, lockAssignee, TICKET_STATUSES } from '../tickets/routes';
 import { auditTicketUpdate } from './audit';
 import { staffOf } from './plugin';
-import { DISABLED_ASSIGNEE, TICKET_ROLES } from './access';
+import { DISABLED_ASSIGNEE } from './access';
 
 const PatchTicket = v.object({
   status: v.optional(v.picklist(TICKET_STATUSES, `Choose a status: ${TICKET_STATUSES.join(', ')}.`)),
@@ -128,14 +128,14 @@ export async function ticketAdminRoutes(app: FastifyInstance) {
     if (body.status === undefined && body.priority === undefined && body.assigned_to === undefined) {
       throw validationError({ non_field_errors: 'Change the status, the priority or the assignee.' });
     }
-    if (body.assigned_to !== undefined && body.assigned_to !== null) {
-      const [staff] = await db.select().from(users).where(and(eq(users.id, body.assigned_to), inArray(users.role, [...TICKET_ROLES])));
-      if (!staff) throw validationError({ assigned_to: 'Choose a support or admin staff member.' });
-      if (staff.disabledAt) throw validationError({ assigned_to: DISABLED_ASSIGNEE });
-    }
     const now = app.clock.now();
     const updated = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Executor;
+      if (body.assigned_to !== undefined && body.assigned_to !== null) {
+        const staff = await lockAssignee(tx, body.assigned_to);
+        if (!staff) throw validationError({ assigned_to: 'Choose a support or admin staff member.' });
+        if (staff.disabledAt) throw validationError({ assigned_to: DISABLED_ASSIGNEE });
+      }
       const t = await load(tx, (request.params as { id: string }).id, true);
       const { ticket: u, changed } = await changeTicket(tx, t, body, now);
       if (changed) await auditTicketUpdate(tx, me, t, u, now);

@@ -57,6 +57,20 @@ type Ticket = typeof tickets.$inferSelect;
 type TicketRow = typeof tickets.$inferSelect;
 
 /**
+ * The staff member `id` as a ticket's assignee (a role that handles tickets), their row locked shared so that disabling
+ * them waits for the assignment to commit (and then unassigns it), or undefined. Taken before the ticket's own lock, in
+ * the order a disable takes them: the account, then its tickets.
+ */
+export async function lockAssignee(tx: Executor, id: number) {
+  const [staff] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.isStaff, true), inArray(users.role, [...TICKET_ROLES])))
+    .for('share');
+  return staff;
+}
+
+/**
  * A ticket's status, priority and assignee, each when given and different from `current` (its row, locked), with
  * updated_at now; `changed` false and nothing written when none differs. An empty or same-values PATCH moved the
  * ticket to the top of the staff queue (sorted by updated_at) and wrote an audit entry with equal before and after.
@@ -211,20 +225,17 @@ export async function ticketRoutes(app: FastifyInstance) {
       const now = app.clock.now();
       const updated = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Executor;
+        if (handlesTickets(user) && body.assigned_to !== undefined && body.assigned_to !== null) {
+          const staff = await lockAssignee(tx, body.assigned_to);
+          if (!staff) throw validationError({ assigned_to: 'assigned_to must be a staff user id.' });
+          if (staff.disabledAt) throw validationError({ assigned_to: DISABLED_ASSIGNEE });
+        }
         const t = await visible(request, rowIdIn((request.params as { id: string }).id), tx, true);
         if (!handlesTickets(user)) {
           // A customer may only close their ticket: the refusal names the field that was sent.
           if (body.status && body.status !== 'Closed') throw validationError({ status: 'You can only close your own ticket.' });
           if (body.priority !== undefined) throw validationError({ priority: 'Only our support staff can change the priority.' });
           if (body.assigned_to !== undefined) throw validationError({ assigned_to: 'Only our support staff can assign a ticket.' });
-        }
-        if (body.assigned_to !== undefined && body.assigned_to !== null) {
-          const [staff] = await tx
-            .select()
-            .from(users)
-            .where(and(eq(users.id, body.assigned_to), eq(users.isStaff, true), inArray(users.role, [...TICKET_ROLES])));
-          if (!staff) throw validationError({ assigned_to: 'assigned_to must be a staff user id.' });
-          if (staff.disabledAt) throw validationError({ assigned_to: DISABLED_ASSIGNEE });
         }
         const { ticket: u, changed } = await changeTicket(tx, t, body, now);
         // Staff on another's ticket: the console's entry. A customer closing their own ticket is not a staff action.
