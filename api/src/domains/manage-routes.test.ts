@@ -394,6 +394,17 @@ describe('DNS records', () => {
     expect(await ttls()).toEqual(['A 192.0.2.1 7200', 'A 192.0.2.2 7200', 'TXT other type, own TTL 900']);
   });
 
+  test("an edit that does not give the name keeps it, also a name that ends in the zone's own name", async () => {
+    const d = await domainOf(owner);
+    for (const name of [`www.${d.domainname}.${d.domainname}`, `${d.domainname}.${d.domainname}`]) {
+      const made = (await add(d, { type: 'A', name, value: '192.0.2.1' })).json();
+      expect(made.fqdn).toBe(name);
+      const edited = await call(owner, 'PATCH', `/domain/${d.domainname}/records/${made.id}/`, { ttl: 120 });
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json()).toMatchObject({ name: made.name, fqdn: name, ttl: 120 });
+    }
+  });
+
   test('a full name outside the zone is refused; a TXT value pasted as quoted strings is stored as its text', async () => {
     const d = await domainOf(owner);
     expect((await add(d, { type: 'A', name: 'www.other.com.', value: '192.0.2.1' })).json()).toEqual({

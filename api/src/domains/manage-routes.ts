@@ -380,8 +380,12 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
         requireOurNameservers(d);
         const given = request.body;
         if (given === null || typeof given !== 'object' || Array.isArray(given)) parseBody(recordSchemaOf(d.domainname), given);
+        const stored = recordOut(d.domainname, current);
         const merged = {
-          ...recordOut(d.domainname, current),
+          ...stored,
+          // The stored name given back as the full name it is: read as typed, 'www.example.com' under example.com
+          // (a record at www.example.com.example.com) lost the zone a second time and moved to 'www'.
+          name: `${stored.fqdn}.`,
           ...(given as Record<string, unknown>),
         };
         const r = parseBody(recordSchemaOf(d.domainname), merged);

@@ -97,7 +97,7 @@ it('adding a record: the shared rules speak at the field before any call, then t
     'GET domain/acme.com': { body: detail() },
     'GET domain/acme.com/records': { body: [] },
     'POST domain/acme.com/records': (call) =>
-      (call.body as { name: string }).name === 'shop'
+      (call.body as { name: string }).name === 'shop.acme.com.'
         ? { status: 400, body: { name: [DOMAIN_MESSAGES.cnameNotAlone('shop.acme.com')] } }
         : { status: 201, body: { id: 9, name: 'www', fqdn: 'www.acme.com', type: 'A', ttl: 3600, value: '192.0.2.7', priority: null, flags: null, tag: null } },
   });
@@ -126,7 +126,7 @@ it('adding a record: the shared rules speak at the field before any call, then t
   await user.type(within(dialog).getByLabelText('IPv4 address'), '192.0.2.7');
   await user.click(within(dialog).getByRole('button', { name: 'Add record' }));
   expect(await screen.findByText('DNS record added.')).toBeInTheDocument();
-  expect(api.calls.filter((c) => c.method === 'POST').at(-1)!.body).toMatchObject({ type: 'A', name: 'www', value: '192.0.2.7', ttl: 3600 });
+  expect(api.calls.filter((c) => c.method === 'POST').at(-1)!.body).toMatchObject({ type: 'A', name: 'www.acme.com.', value: '192.0.2.7', ttl: 3600 });
 });
 
 it('custom nameservers are checked one by one at their field and as a set', async () => {
@@ -320,6 +320,25 @@ it('deleting a record: the dialog focuses Cancel, and after the delete the focus
   await screen.findByRole('button', { name: 'Add record' });
   await new Promise((r) => requestAnimationFrame(r));
   expect(screen.getByRole('button', { name: 'Add record' })).toHaveFocus();
+});
+
+it("a record whose short name ends in the domain's own name keeps its name when edited: the form and the call use its full name", async () => {
+  const user = userEvent.setup();
+  const odd = { id: 4, name: 'www.acme.com', fqdn: 'www.acme.com.acme.com', type: 'A', ttl: 300, value: '192.0.2.1', priority: null, flags: null, tag: null };
+  const api = fakeApi({
+    'GET domain/acme.com': { body: detail() },
+    'GET domain/acme.com/records': { body: [odd] },
+    'PATCH domain/acme.com/records/4': (call) => ({ body: { ...odd, ttl: Number((call.body as { ttl: number }).ttl) } }),
+  });
+  open();
+  await user.click((await screen.findAllByRole('button', { name: 'Edit A record www.acme.com' }))[0]!);
+  const dialog = screen.getByRole('dialog', { name: 'Edit DNS record' });
+  expect(within(dialog).getByLabelText('Name')).toHaveValue('www.acme.com.acme.com.');
+  await user.clear(within(dialog).getByLabelText('TTL (seconds)'));
+  await user.type(within(dialog).getByLabelText('TTL (seconds)'), '120');
+  await user.click(within(dialog).getByRole('button', { name: 'Save record' }));
+  await waitFor(() => expect(api.calls.some((c) => c.method === 'PATCH')).toBe(true));
+  expect(api.calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ name: 'www.acme.com.acme.com.', ttl: 120 });
 });
 
 it('when the records cannot be loaded, no count is claimed and Add record waits', async () => {

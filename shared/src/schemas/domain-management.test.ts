@@ -19,6 +19,26 @@ it('an IPv6 address has one spelling (RFC 5952), so two spellings of one address
   }
 });
 
+it('an AAAA value with a lone colon at either end is refused (it was stored, and served as another address)', () => {
+  for (const value of [':1::2', '1::2:', ':1::1.2.3.4', ':1:2:3:4:5:6:7', '1:2:3:4:5:6:7:']) {
+    expect([value, issues({ type: 'AAAA', name: 'six', value })]).toEqual([value, { value: [DOMAIN_MESSAGES.ipv6] }]);
+  }
+  for (const value of ['::', '::1', '1::', 'fe80::1:2', '::ffff:192.0.2.1', '1:2:3:4:5:6:7:8']) {
+    expect([value, issues({ type: 'AAAA', name: 'six', value })]).toEqual([value, {}]);
+  }
+});
+
+it("a CNAME may point at a name with underscore labels (DKIM and ACME delegations); an MX target is still a host", () => {
+  for (const [name, value] of [
+    ['selector1._domainkey', 'selector1-contoso-com._domainkey.contoso.onmicrosoft.com'],
+    ['_acme-challenge', '_acme-challenge.auth.example.net'],
+  ]) {
+    expect(parse({ type: 'CNAME', name, value }).value).toBe(value);
+  }
+  expect(issues({ type: 'CNAME', name: 'x', value: 'bad_.-name.example' })).toEqual({ value: [DOMAIN_MESSAGES.cnameTarget] });
+  expect(issues({ type: 'MX', name: '@', value: '_mail.example.net', priority: 10 })).toEqual({ value: [DOMAIN_MESSAGES.mxTarget] });
+});
+
 it("a CAA record's tag and issuer domain are case-insensitive; its parameters and an iodef URL are kept", () => {
   expect(parse({ type: 'CAA', name: '@', value: 'LetsEncrypt.org', tag: 'issue' }).value).toBe('letsencrypt.org');
   expect(parse({ type: 'CAA', name: '@', value: 'Pki.Example; account=AbC', tag: 'issuewild' }).value).toBe('pki.example; account=AbC');

@@ -106,6 +106,8 @@ export function isIPv6(s: string): boolean {
     if (groups[groups.length - 1] === '' && !s.includes('::')) return false;
   }
   const compressed = s.includes('::');
+  // A lone ':' at either end is no address (':1::2', '1::2:'): only '::' may start or end one.
+  if ((s.startsWith(':') && !s.startsWith('::')) || (s.endsWith(':') && !s.endsWith('::'))) return false;
   const filled = groups.filter((g, i) => !(g === '' && (compressed || i === 0 || i === groups.length - 1)));
   if (!filled.every((g) => /^[0-9a-fA-F]{1,4}$/.test(g))) return false;
   // '::' stands for at least one group of zeros.
@@ -132,6 +134,20 @@ export function isHostname(raw: string): boolean {
   if (!host || host.length > 253) return false;
   const labels = host.split('.');
   return labels.length >= 2 && labels.every((l) => HOST_LABEL.test(l)) && !/^\d+$/.test(labels[labels.length - 1]!);
+}
+
+const DNS_LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
+
+/**
+ * A full domain name a record may point at (a CNAME's target): a host name, or one with underscore labels, which DNS
+ * allows and services use for delegated records (`selector1._domainkey.example.onmicrosoft.com` for DKIM,
+ * `_acme-challenge.auth.example.net` for certificates). A host (an MX target, a nameserver) stays isHostname.
+ */
+export function isDomainName(raw: string): boolean {
+  const host = asciiHost(raw);
+  if (!host || host.length > 253) return false;
+  const labels = host.split('.');
+  return labels.length >= 2 && labels.every((l) => DNS_LABEL.test(l)) && !/^\d+$/.test(labels[labels.length - 1]!);
 }
 
 /** A typed owner name in lower case without the final dot; one typed in Unicode in punycode, as the zone is. */
@@ -295,7 +311,7 @@ export function dnsRecordSchema(zone: string, shown = zone) {
     ),
     rule(['value'], (i) => !typeIs(i, 'A') || isIPv4(valueOf(i)), DOMAIN_MESSAGES.ipv4),
     rule(['value'], (i) => !typeIs(i, 'AAAA') || isIPv6(valueOf(i)), DOMAIN_MESSAGES.ipv6),
-    rule(['value'], (i) => !typeIs(i, 'CNAME') || isHostname(valueOf(i)), DOMAIN_MESSAGES.cnameTarget),
+    rule(['value'], (i) => !typeIs(i, 'CNAME') || isDomainName(valueOf(i)), DOMAIN_MESSAGES.cnameTarget),
     rule(['value'], (i) => !typeIs(i, 'MX') || isHostname(valueOf(i)), DOMAIN_MESSAGES.mxTarget),
     rule(['priority'], (i) => !typeIs(i, 'MX') || wholeIn(0, 65535)(i.priority), DOMAIN_MESSAGES.priority),
     rule(['value'], (i) => !typeIs(i, 'TXT') || txtText(valueOf(i)) !== '', DOMAIN_MESSAGES.txtEmpty),

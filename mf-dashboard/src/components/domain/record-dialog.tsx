@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { errorText } from 'shared/api-client';
-import { CAA_TAGS, DNS_RECORD_TYPES, DNS_TTL_DEFAULT, dnsRecordSchema, type DnsRecordType } from 'shared/schemas';
+import { CAA_TAGS, DNS_RECORD_TYPES, DNS_TTL_DEFAULT, dnsRecordSchema, relativeName, type DnsRecordType } from 'shared/schemas';
 import { showToast } from 'shared/toast';
 import { Button, Dialog, LoadingOverlay, Select, TextArea, TextField, useSchemaForm } from 'shared/ui';
 import { createDnsRecord } from '../../api/create-dns-record';
@@ -34,9 +34,15 @@ const FLAG_OPTIONS = [
   { value: '128', label: '128 (critical)' },
 ];
 
-const toForm = (r?: DnsRecord): Record<Field, string> => ({
+/**
+ * The name field of a stored record: its short name, or its full name with the final dot when the short one would be
+ * read as another (a record at www.example.com.example.com is 'www.example.com', which the form reads as 'www').
+ */
+const nameInForm = (r: DnsRecord | undefined, zone: string) => (!r ? '' : relativeName(r.name, zone) === r.name ? r.name : `${r.fqdn}.`);
+
+const toForm = (zone: string, r?: DnsRecord): Record<Field, string> => ({
   type: r?.type ?? 'A',
-  name: r?.name ?? '',
+  name: nameInForm(r, zone),
   value: r?.value ?? '',
   ttl: String(r?.ttl ?? DNS_TTL_DEFAULT),
   priority: r?.priority === null || r?.priority === undefined ? '10' : String(r.priority),
@@ -63,11 +69,14 @@ export function RecordDialog({
 }) {
   const schema = useMemo(() => dnsRecordSchema(zone, zoneName), [zone, zoneName]);
   const [server, setServer] = useState<Record<string, string>>({});
-  const form = useSchemaForm(schema, toForm(record), async (body) => {
+  const form = useSchemaForm(schema, toForm(zone, record), async (body) => {
     setServer({});
     try {
-      if (record) await updateDnsRecord(zone, record.id, body);
-      else await createDnsRecord(zone, body);
+      // The name goes as its full name with the final dot: the API reads a short one again, and one that ends in the
+      // zone's own name ('www.example.com' under example.com) would lose the zone a second time.
+      const sent = { ...body, name: body.name === '@' ? '@' : `${body.name}.${zone}.` };
+      if (record) await updateDnsRecord(zone, record.id, sent);
+      else await createDnsRecord(zone, sent);
       showToast('SUCCESS', record ? 'DNS record saved.' : 'DNS record added.');
       onSaved();
       onClose();
