@@ -26,7 +26,7 @@ function page(reply: FastifyReply, storefront: string, status: number, title: st
 <title>${esc(title)}</title>
 <style>
   body{font-family:system-ui,sans-serif;background:#f4f6fb;margin:0;display:grid;place-items:center;min-height:100vh;color:#1c2233}
-  main{background:#fff;border-radius:12px;box-shadow:0 4px 24px #0001;padding:32px;max-width:420px;width:90%}
+  main{box-sizing:border-box;background:#fff;border-radius:12px;box-shadow:0 4px 24px #0001;padding:clamp(16px,6vw,32px);max-width:420px;width:calc(100% - 24px);overflow-wrap:anywhere}
   h1{font-size:1.25rem;margin:0 0 4px} .amount{font-size:2rem;font-weight:700;margin:16px 0}
   .muted{color:#5b6275;font-size:.9rem} .row{display:flex;gap:12px;margin-top:24px} form{flex:1}
   button{width:100%;padding:12px;border-radius:8px;border:0;font-size:1rem;cursor:pointer}
