@@ -1,6 +1,6 @@
 // The customer's side of the lifecycle: turn auto-renew on or off, the dashboard's notices (overdue invoices, domains
 // in Grace or Redemption, judged by the server's clock), and an invoice as a PDF.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { doc } from '../commerce/docs';
 import { customerDomains, invoiceItems, userServices } from '../db/schema-commerce';
@@ -42,8 +42,14 @@ export async function lifecycleRoutes(app: FastifyInstance) {
       const value = autoRenewOf(request.body);
       // A domain that has left the account (Released, Cancelled) has nothing left to renew: read-only, as its page.
       if (hasEnded(ENDED_DOMAIN_STATUSES, domain.status)) throw detailError(403, DOMAIN_MESSAGES.readOnly(domain.status));
-      const [row] = await db.update(customerDomains).set({ autoRenew: value }).where(eq(customerDomains.id, domain.id)).returning();
-      return { id: row!.id, domainname: row!.domainname, auto_renew: row!.autoRenew };
+      // Still not ended when written: a release between the read and here leaves it as it is.
+      const [row] = await db
+        .update(customerDomains)
+        .set({ autoRenew: value })
+        .where(and(eq(customerDomains.id, domain.id), notInArray(customerDomains.status, [...ENDED_DOMAIN_STATUSES])))
+        .returning();
+      if (!row) throw detailError(403, DOMAIN_MESSAGES.readOnly((await findOwnDomain(db, request.user!.id, { id: domain.id }))?.status ?? 'Released'));
+      return { id: row.id, domainname: row.domainname, auto_renew: row.autoRenew };
     },
   );
 

@@ -43,6 +43,8 @@ it("a CAA record's tag and issuer domain are case-insensitive; its parameters an
   expect(parse({ type: 'CAA', name: '@', value: 'LetsEncrypt.org', tag: 'issue' }).value).toBe('letsencrypt.org');
   expect(parse({ type: 'CAA', name: '@', value: 'Pki.Example; account=AbC', tag: 'issuewild' }).value).toBe('pki.example; account=AbC');
   expect(parse({ type: 'CAA', name: '@', value: 'mailto:Sec@Example.com', tag: 'iodef' }).value).toBe('mailto:Sec@Example.com');
+  for (const value of ['https://ca.example/\u0001report', 'mailto:sec\u001f@example.com', 'https://ca.example/\u007f'])
+    expect(issues({ type: 'CAA', name: '@', value, tag: 'iodef' })).toEqual({ value: [DOMAIN_MESSAGES.caaIodef] });
 });
 
 const issues = (input: Record<string, unknown>) => {

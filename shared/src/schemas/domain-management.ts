@@ -238,7 +238,8 @@ export function splitTxt(value: string): string[] {
 
 function caaValueOk(tag: unknown, value: string): boolean {
   if (value.length > CAA_VALUE_MAX) return true; // the length rule speaks for it
-  if (tag === 'iodef') return /^mailto:[^\s@]+@[^\s@]+$/.test(value) || /^https?:\/\/[^\s]+$/.test(value);
+  // A URL has no control characters (a \x01 passed '[^\s]' and was served in the record).
+  if (tag === 'iodef') return !CONTROL.test(value) && (/^mailto:[^\s@]+@[^\s@]+$/.test(value) || /^https?:\/\/[^\s]+$/.test(value));
   // issue / issuewild: an issuer domain, optionally followed by '; key=value' parameters, or ';' alone (RFC 8659 4.2).
   const [issuer = '', ...params] = value.split(';');
   const domain = issuer.trim();
