@@ -22,7 +22,8 @@ import { healthRoutes, Readiness } from './http/health';
 import { createMetrics, metricsRoute } from './http/metrics';
 import { parseQuerystring, refuseBadText } from './http/input';
 import { REQUEST_ID_HEADER, requestIdGenerator, requestIdMixin, trackRequestIds } from './http/request-id';
-import { throttleStore } from './http/throttle';
+import { throttleStore, type ThrottleBackend } from './http/throttle';
+import { PasswordGuesses } from './accounts/password-guesses';
 import { createMailer, type Mailer } from './mail/mailer';
 import { devMailRoutes } from './mail/routes';
 import { sendMailQueue } from './mail/send-mail';
@@ -179,6 +180,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('mail', mail);
   app.decorate('clock', clock);
   app.decorate('jobs', jobs);
+  // Counted where the route limits are: shared through PostgreSQL when nodes share it, in memory on PGlite.
+  const throttleBackend: ThrottleBackend = db.kind === 'postgres' && db.pool ? { kind: 'postgres', pool: db.pool } : { kind: 'memory' };
+  app.decorate('passwordGuesses', new PasswordGuesses(throttleBackend));
   // Session revocations and content edits reach every node (NOTIFY on PostgreSQL; nothing to do embedded).
   const events = new ClusterEvents(db, app.log.child({ module: 'events' }));
   app.decorate('events', events);
@@ -250,7 +254,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(rateLimit, {
       global: true,
       // Route limits (login, codes, resets) counted in PostgreSQL when nodes share it; in memory on PGlite.
-      store: throttleStore(db.kind === 'postgres' && db.pool ? { kind: 'postgres', pool: db.pool } : { kind: 'memory' }) as never,
+      store: throttleStore(throttleBackend) as never,
       max: config.rateLimit.max,
       timeWindow: config.rateLimit.windowMs,
       // The storefront's server reads content for every page it renders, from one address: with the shared secret,

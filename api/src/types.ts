@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database, Executor } from './db';
 import type { User } from './db/schema';
 import type { Mailer } from './mail/mailer';
+import type { PasswordGuesses } from './accounts/password-guesses';
 
 /** The authenticated user, as `request.user` after `requireUser` (or `optionalUser` with a valid token). */
 export type AuthUser = Omit<User, 'passwordHash'> & {
@@ -38,6 +39,8 @@ declare module 'fastify' {
     mail: Mailer;
     clock: Clock;
     accounts: AccountsApi;
+    /** Wrong passwords per signed-in account (accounts/password-guesses.ts). */
+    passwordGuesses: PasswordGuesses;
     /** preHandler: 401 unless a valid access token is presented; sets request.user. */
     requireUser: preHandlerAsyncHookHandler;
     /** preHandler: request.user is the user when a token is presented, null without one; 401 for a bad token. */

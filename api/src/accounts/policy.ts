@@ -20,4 +20,7 @@ export const MAX_CODE_ATTEMPTS = 5;
  * this a password holder could try 6-digit codes without end (the per-address throttle is no brake from many addresses).
  */
 export const ACCOUNT_CODE_TRIES_PER_HOUR = 20;
+
+/** Wrong passwords an hour per signed-in account, over every address (accounts/password-guesses.ts). */
+export const ACCOUNT_PASSWORD_TRIES_PER_HOUR = 20;
 export const LOGIN_ATTEMPT_COOKIE = 'login_attempt';

@@ -20,7 +20,7 @@ import {
   registrarLockSchema,
   type DnsRecordInput,
 } from 'shared/schemas';
-import { verifyPassword } from '../accounts/secrets';
+import { TOO_MANY_WRONG_PASSWORDS } from '../accounts/password-guesses';
 import { doc } from '../commerce/docs';
 import { isRowId, rowIdIn, type Executor } from '../db';
 import { users } from '../db/schema';
@@ -294,8 +294,10 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
         if (s.registrarLock) throw nonFieldError(DOMAIN_MESSAGES.eppWhileLocked);
         // The account password again (issue 15); a correct one also counts as a recent re-authentication (issue 17).
         const [user] = await tx.select().from(users).where(eq(users.id, request.user!.id));
-        if (!user || !(await verifyPassword(user.passwordHash, body.password)))
-          throw validationError({ password: DOMAIN_MESSAGES.wrongPassword });
+        // Counted per account outside this transaction (password-guesses.ts): a wrong one rolls it back, not the count.
+        if (!user) throw notFound();
+        const tried = await app.passwordGuesses.check(user.id, user.passwordHash, body.password);
+        if (tried !== 'right') throw validationError({ password: tried === 'locked' ? TOO_MANY_WRONG_PASSWORDS : DOMAIN_MESSAGES.wrongPassword });
         await markAuthenticated({ db: { orm: tx }, clock: app.clock }, request.user!.sessionId);
         let code: string | null = null;
         if (s.eppCode) {

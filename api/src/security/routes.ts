@@ -42,7 +42,8 @@ import {
   twoFactorChangedMail,
 } from '../mail/templates';
 import * as repo from '../accounts/repository';
-import { hashPassword, randomToken, sha256, verifyPassword } from '../accounts/secrets';
+import { TOO_MANY_WRONG_PASSWORDS } from '../accounts/password-guesses';
+import { hashPassword, randomToken, sha256 } from '../accounts/secrets';
 import { toMajor } from '../money/money';
 import { staffEntryText } from '../payments/wallet';
 import { describeDevice } from './devices';
@@ -116,6 +117,12 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
 
   await app.register(secondFactorLoginRoutes);
 
+  /** The signed-in account's password typed again: a 400 at `password` when wrong, or once too many were (password-guesses.ts). */
+  const confirmPassword = async (user: User, password: string) => {
+    const tried = await app.passwordGuesses.check(user.id, user.passwordHash, password);
+    if (tried !== 'right') throw validationError({ password: tried === 'locked' ? TOO_MANY_WRONG_PASSWORDS : M.wrongPassword });
+  };
+
   const inTransaction = async <T>(fn: (tx: Executor) => Promise<T>): Promise<T> => {
     try {
       return await app.db.orm.transaction((tx) => fn(tx as unknown as Executor));
@@ -134,9 +141,8 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   app.post('/core/change-password/', { preHandler: app.requireUser, config: { rateLimit: strict }, schema: doc('Change the password (revokes every other session)') }, async (request) => {
     const input = parseBody(changePasswordSchema, request.body);
     const user = await fullUser(request);
-    if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-      throw validationError({ current_password: M.wrongCurrentPassword });
-    }
+    const tried = await app.passwordGuesses.check(user.id, user.passwordHash, input.current_password);
+    if (tried !== 'right') throw validationError({ current_password: tried === 'locked' ? TOO_MANY_WRONG_PASSWORDS : M.wrongCurrentPassword });
     const passwordHash = await hashPassword(input.new_password);
     const sessionId = request.user!.sessionId;
     await inTransaction(async (tx) => {
@@ -160,7 +166,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     const sessionId = request.user!.sessionId;
     if ('password' in input) {
       const user = await fullUser(request);
-      if (!(await verifyPassword(user.passwordHash, input.password))) throw validationError({ password: M.wrongPassword });
+      await confirmPassword(user, input.password);
     } else {
       const cred = await verifyAuthentication(app, request.user!.id, sessionBinding(sessionId), 'reauth', input.passkey as unknown as AuthenticationResponseJSON);
       if (!cred) throw validationError({ passkey: M.badPasskey });
@@ -179,7 +185,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   app.post('/core/change-email/', { preHandler: app.requireRecentAuth, config: { rateLimit: strict }, schema: doc('Ask to change the e-mail address (a link goes to the new one)') }, async (request) => {
     const input = parseBody(changeEmailSchema, request.body);
     const user = await fullUser(request);
-    if (!(await verifyPassword(user.passwordHash, input.password))) throw validationError({ password: M.wrongPassword });
+    await confirmPassword(user, input.password);
     if (input.email.toLowerCase() === user.email.toLowerCase()) throw validationError({ email: M.sameEmail });
     if (await emailInUse(app.db.orm, input.email)) throw validationError({ email: M.emailTaken });
     const token = randomToken();
@@ -442,7 +448,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   app.post('/core/delete-account/', { preHandler: app.requireRecentAuth, config: { rateLimit: strict }, schema: doc('Delete the account (recent authentication)') }, async (request) => {
     const input = parseBody(deleteAccountSchema, request.body);
     const user = await fullUser(request);
-    if (!(await verifyPassword(user.passwordHash, input.password))) throw validationError({ password: M.wrongPassword });
+    await confirmPassword(user, input.password);
     if (input.username !== user.username) throw validationError({ username: M.wrongUsername });
     await refuseStaff(app.db.orm, user.id);
     await refuseWhileActive(app.db.orm, user.id);

@@ -10,7 +10,8 @@ import { customerDomains, payments, tlds, walletAccounts, walletEntries } from '
 import { recoveryCodes, totpSecrets, webauthnCredentials } from '../db/schema-security';
 import { activeUser, auth, codeIn, createTestApp, fullLogin, json, lastMailTo, mailsTo, startLogin, type TestApp } from '../test/app';
 import { SoftAuthenticator } from '../test/soft-authenticator';
-import { ACCOUNT_CODE_TRIES_PER_HOUR } from '../accounts/policy';
+import { ACCOUNT_CODE_TRIES_PER_HOUR, ACCOUNT_PASSWORD_TRIES_PER_HOUR } from '../accounts/policy';
+import { TOO_MANY_WRONG_PASSWORDS } from '../accounts/password-guesses';
 import { SECOND_FACTOR_MESSAGES } from './login';
 import { RECENT_AUTH_MS } from './recent-auth';
 import { EMAIL_CHANGE_TTL_MS, SECURITY_MESSAGES as M } from './routes';
@@ -113,6 +114,32 @@ describe('recent re-authentication and e-mail change', () => {
     expect((await call('POST', '/core/change-email/', u.access, { email: `new-${u.email}`, password: u.password })).statusCode).toBe(200);
     // Without a token it is a 401, as requireUser.
     expect((await call('POST', '/core/change-email/', undefined, { email: 'x@example.com', password: 'whatever1' })).statusCode).toBe(401);
+  });
+
+  it('a signed-in account gets 20 wrong passwords an hour, from any address and over every route that asks for it; the right ones are free', async () => {
+    const u = await activeUser(t.app);
+    const other = await activeUser(t.app);
+    // Right ones cost nothing.
+    for (let i = 0; i < 3; i++) expect((await call('POST', '/core/reauth/', u.access, { password: u.password })).statusCode).toBe(200);
+    const wrongs = [
+      ['/core/reauth/', { password: 'wrong-password' }, 'password', M.wrongPassword],
+      ['/core/change-password/', { current_password: 'wrong-password', new_password: 'a-new-pass-2024', re_new_password: 'a-new-pass-2024' }, 'current_password', M.wrongCurrentPassword],
+      ['/core/change-email/', { email: `new-${u.email}`, password: 'wrong-password' }, 'password', M.wrongPassword],
+    ] as const;
+    for (let i = 0; i < ACCOUNT_PASSWORD_TRIES_PER_HOUR; i++) {
+      const [url, body, field, message] = wrongs[i % wrongs.length]!;
+      expect([i, (await call('POST', url, u.access, body)).json()]).toEqual([i, { [field]: [message] }]);
+    }
+    for (const [url, body, field] of [
+      ['/core/reauth/', { password: u.password }, 'password'],
+      ['/core/change-email/', { email: `new-${u.email}`, password: u.password }, 'password'],
+    ] as const) {
+      const locked = await call('POST', url, u.access, body);
+      expect([url, locked.statusCode, locked.json()]).toEqual([url, 400, { [field]: [TOO_MANY_WRONG_PASSWORDS] }]);
+    }
+    // Another account is not touched; signing in is not either (its second step is a mailed code).
+    expect((await call('POST', '/core/reauth/', other.access, { password: other.password })).statusCode).toBe(200);
+    expect((await call('POST', '/core/login/', undefined, { username: u.username, password: u.password })).statusCode).toBe(200);
   });
 
   it('adding a second factor needs it too: a stolen, older session cannot lock the owner out with its own app or key', async () => {

@@ -1,0 +1,48 @@
+// Wrong passwords typed for a signed-in account (re-authentication, a password or e-mail change, account deletion, a
+// transfer code's reveal): at most ACCOUNT_PASSWORD_TRIES_PER_HOUR an hour per account, from any number of addresses.
+// The per-address route limits alone let a stolen session guess the password from many addresses, and a right guess
+// is the recent proof that changes the e-mail address or deletes the account. Login is left to its own limits and its
+// second step (a mailed code or a second factor), so no one can lock a customer out of signing in by guessing.
+//
+// Counted by rate-limiter-flexible, in the rate-limit table when several nodes share PostgreSQL (as the route limits,
+// http/throttle.ts), in memory on the embedded database. Each try is counted before the password is checked and given
+// back when it was right: guesses sent at once cannot pass the limit together, and typing it right costs nothing.
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { ThrottleBackend } from '../http/throttle';
+import { ACCOUNT_PASSWORD_TRIES_PER_HOUR } from './policy';
+import { verifyPassword } from './secrets';
+
+export const TOO_MANY_WRONG_PASSWORDS = 'Too many wrong passwords for this account. Please try again in an hour.';
+
+export class PasswordGuesses {
+  private readonly limiter: RateLimiterAbstract;
+
+  constructor(backend: ThrottleBackend, tries = ACCOUNT_PASSWORD_TRIES_PER_HOUR) {
+    const common = { points: tries, duration: 3600, keyPrefix: 'wrong-password' };
+    this.limiter =
+      backend.kind === 'postgres'
+        ? new RateLimiterPostgres({
+            ...common,
+            storeClient: backend.pool,
+            storeType: 'pool',
+            tableName: backend.tableName ?? 'rate_limits',
+            tableCreated: true,
+            insuranceLimiter: new RateLimiterMemory(common),
+          })
+        : new RateLimiterMemory(common);
+  }
+
+  /** Whether `password` is the account's (`passwordHash`): 'locked' without checking it once the account is over its limit. */
+  async check(userId: number, passwordHash: string, password: string): Promise<'right' | 'wrong' | 'locked'> {
+    const key = String(userId);
+    try {
+      await this.limiter.consume(key, 1);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return 'locked';
+      throw err;
+    }
+    if (!(await verifyPassword(passwordHash, password))) return 'wrong';
+    await this.limiter.reward(key, 1);
+    return 'right';
+  }
+}
