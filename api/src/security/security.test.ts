@@ -1,7 +1,8 @@
 // Account security through the HTTP API on a real database (issue 17): password and e-mail change, recent
 // re-authentication, TOTP with the moved clock, passkeys with a software authenticator, recovery codes, sessions,
 // the new-device notice, data export and account deletion, with each refusal.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../billing/renewals';
 import * as OTPAuth from 'otpauth';
 import { REAUTH_REQUIRED } from 'shared/schemas';
 import { loadConfig } from '../config';
@@ -136,6 +137,12 @@ describe('recent re-authentication and e-mail change', () => {
     ] as const) {
       const locked = await call('POST', url, u.access, body);
       expect([url, locked.statusCode, locked.json()]).toEqual([url, 400, { [field]: [TOO_MANY_WRONG_PASSWORDS] }]);
+    }
+    // On PostgreSQL the count is in the shared table, so every node refuses alike.
+    if (t.databaseUrl) {
+      const [owner] = await t.db.orm.select().from(users).where(eq(users.username, u.username));
+      const [row] = rowsOf<{ points: number }>(await t.db.orm.execute(sql`SELECT points FROM rate_limits WHERE key = ${`wrong-password:${owner!.id}`}`));
+      expect(row?.points).toBeGreaterThanOrEqual(ACCOUNT_PASSWORD_TRIES_PER_HOUR);
     }
     // Another account is not touched; signing in is not either (its second step is a mailed code).
     expect((await call('POST', '/core/reauth/', other.access, { password: other.password })).statusCode).toBe(200);
