@@ -117,10 +117,10 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
 
   await app.register(secondFactorLoginRoutes);
 
-  /** The signed-in account's password typed again: a 400 at `password` when wrong, or once too many were (password-guesses.ts). */
-  const confirmPassword = async (user: User, password: string) => {
+  /** The signed-in account's password typed again: a 400 at its field when wrong, or once too many were (password-guesses.ts). */
+  const confirmPassword = async (user: User, password: string, field = 'password', wrong: string = M.wrongPassword) => {
     const tried = await app.passwordGuesses.check(user.id, user.passwordHash, password);
-    if (tried !== 'right') throw validationError({ password: tried === 'locked' ? TOO_MANY_WRONG_PASSWORDS : M.wrongPassword });
+    if (tried !== 'right') throw validationError({ [field]: tried === 'locked' ? TOO_MANY_WRONG_PASSWORDS : wrong });
   };
 
   const inTransaction = async <T>(fn: (tx: Executor) => Promise<T>): Promise<T> => {
@@ -141,8 +141,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   app.post('/core/change-password/', { preHandler: app.requireUser, config: { rateLimit: strict }, schema: doc('Change the password (revokes every other session)') }, async (request) => {
     const input = parseBody(changePasswordSchema, request.body);
     const user = await fullUser(request);
-    const tried = await app.passwordGuesses.check(user.id, user.passwordHash, input.current_password);
-    if (tried !== 'right') throw validationError({ current_password: tried === 'locked' ? TOO_MANY_WRONG_PASSWORDS : M.wrongCurrentPassword });
+    await confirmPassword(user, input.current_password, 'current_password', M.wrongCurrentPassword);
     const passwordHash = await hashPassword(input.new_password);
     const sessionId = request.user!.sessionId;
     await inTransaction(async (tx) => {
