@@ -394,6 +394,21 @@ describe('DNS records', () => {
     expect(await ttls()).toEqual(['A 192.0.2.1 7200', 'A 192.0.2.2 7200', 'TXT other type, own TTL 900']);
   });
 
+  test('a mail server is not an alias: no MX at a CNAME of the zone, no CNAME where an MX points', async () => {
+    const d = await domainOf(owner);
+    expect((await add(d, { type: 'CNAME', name: 'alias', value: 'mail.example.net' })).statusCode).toBe(201);
+    const atAlias = await add(d, { type: 'MX', name: '@', value: `alias.${d.domainname}`, priority: 10 });
+    expect(atAlias.json()).toEqual({ value: [DOMAIN_MESSAGES.mxAtCname(`alias.${d.domainname}`)] });
+    expect((await add(d, { type: 'A', name: 'mx1', value: '192.0.2.25' })).statusCode).toBe(201);
+    expect((await add(d, { type: 'MX', name: '@', value: `mx1.${d.domainname}`, priority: 10 })).statusCode).toBe(201);
+    // mx2 is named by an MX before it has records: it cannot become a CNAME.
+    expect((await add(d, { type: 'MX', name: '@', value: `mx2.${d.domainname}`, priority: 20 })).statusCode).toBe(201);
+    const cname = await add(d, { type: 'CNAME', name: 'mx2', value: 'mail.example.net' });
+    expect(cname.json()).toEqual({ name: [DOMAIN_MESSAGES.cnameAtMx(`mx2.${d.domainname}`)] });
+    // A host outside the zone is the other zone's business.
+    expect((await add(d, { type: 'MX', name: '@', value: 'mail.example.net', priority: 30 })).statusCode).toBe(201);
+  });
+
   test("an edit that does not give the name keeps it, also a name that ends in the zone's own name", async () => {
     const d = await domainOf(owner);
     for (const name of [`www.${d.domainname}.${d.domainname}`, `${d.domainname}.${d.domainname}`]) {

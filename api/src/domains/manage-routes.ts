@@ -160,6 +160,18 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
         target = next.value;
       }
     }
+    // A mail server is not an alias (RFC 2181 section 10.3): mail to a domain whose MX names a CNAME is refused by
+    // many senders. Checked both ways within the zone.
+    if (r.type === 'MX') {
+      const at = nameInZone(d.domainname, r.value);
+      if (at !== null && (await repo.recordsAt(tx, d.id, at, exceptId)).some((o) => o.type === 'CNAME'))
+        throw validationError({ value: DOMAIN_MESSAGES.mxAtCname(r.value) });
+    }
+    if (r.type === 'CNAME') {
+      const owner = fqdn(d.domainname, r.name);
+      if ((await repo.listRecords(tx, d.id)).some((o) => o.type === 'MX' && o.id !== exceptId && o.value === owner))
+        throw validationError({ name: DOMAIN_MESSAGES.cnameAtMx(owner) });
+    }
     const others = await repo.recordsAt(tx, d.id, r.name, exceptId);
     if (r.type === 'CNAME' && others.length > 0)
       throw validationError({ name: DOMAIN_MESSAGES.cnameNotAlone(fqdn(d.domainname, r.name)) });

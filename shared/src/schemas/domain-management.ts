@@ -46,6 +46,8 @@ export const DOMAIN_MESSAGES = {
   cnameAtApex: 'A CNAME record cannot be at the domain itself (@): use an A or AAAA record there.',
   cnameNotAlone: (name: string) => `${name} already has other records: a CNAME record must be the only record for its name.`,
   nameHasCname: (name: string) => `${name} has a CNAME record: no other record can use that name.`,
+  mxAtCname: (name: string) => `${name} is a CNAME: a mail server must be a name with its own address records (RFC 2181).`,
+  cnameAtMx: (name: string) => `${name} is this domain's mail server (an MX record points at it): it cannot be a CNAME.`,
   cnameLoop: (name: string) => `This CNAME would make a loop: its target leads back to ${name}, which then has no address.`,
   tooManyRecords: `A domain can have at most ${MAX_DNS_RECORDS} DNS records.`,
   duplicateRecord: 'This record already exists.',
