@@ -129,28 +129,25 @@ export function asciiHost(raw: string): string {
 }
 
 const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const DNS_LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
 
-/** A full host name (two labels or more, letters/digits/hyphens, TLD not numeric), in punycode. */
-export function isHostname(raw: string): boolean {
+/** `raw` in punycode is a full name of two labels or more, each matching `label`, its TLD not numeric. */
+function fullName(raw: string, label: RegExp): boolean {
   const host = asciiHost(raw);
   if (!host || host.length > 253) return false;
   const labels = host.split('.');
-  return labels.length >= 2 && labels.every((l) => HOST_LABEL.test(l)) && !/^\d+$/.test(labels[labels.length - 1]!);
+  return labels.length >= 2 && labels.every((l) => label.test(l)) && !/^\d+$/.test(labels[labels.length - 1]!);
 }
 
-const DNS_LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
+/** A full host name (two labels or more, letters/digits/hyphens, TLD not numeric), in punycode. */
+export const isHostname = (raw: string): boolean => fullName(raw, HOST_LABEL);
 
 /**
  * A full domain name a record may point at (a CNAME's target): a host name, or one with underscore labels, which DNS
  * allows and services use for delegated records (`selector1._domainkey.example.onmicrosoft.com` for DKIM,
  * `_acme-challenge.auth.example.net` for certificates). A host (an MX target, a nameserver) stays isHostname.
  */
-export function isDomainName(raw: string): boolean {
-  const host = asciiHost(raw);
-  if (!host || host.length > 253) return false;
-  const labels = host.split('.');
-  return labels.length >= 2 && labels.every((l) => DNS_LABEL.test(l)) && !/^\d+$/.test(labels[labels.length - 1]!);
-}
+export const isDomainName = (raw: string): boolean => fullName(raw, DNS_LABEL);
 
 /** A typed owner name in lower case without the final dot; one typed in Unicode in punycode, as the zone is. */
 function ownerForm(raw: string): string {
