@@ -180,8 +180,6 @@ test('hosting without a domain asks for a domain; protection and nameservers are
   await card.getByLabel('Nameserver 1', { exact: true }).press('Tab');
   await expect(card.getByRole('alert')).toContainText('not a valid host name');
   await card.getByLabel('Nameserver 1', { exact: true }).fill('ns1.example.net');
-  // A valid name takes its message away as it is typed; the button below it moves up then, so it is pressed after.
-  await expect(card.getByRole('alert')).toHaveCount(0);
   await card.getByRole('button', { name: '+ Add Nameserver' }).click();
   await card.getByLabel('Nameserver 2', { exact: true }).fill('ns2.example.net');
   await card.getByLabel('Nameserver 2', { exact: true }).press('Tab');
