@@ -148,7 +148,12 @@ export function DomainOptions({ item, currency, itemLabel }: { item: CartItem; c
                   autoComplete="off"
                   spellCheck={false}
                   aria-invalid={nsError ? true : undefined}
-                  onChange={(e) => setList(list.map((v, i) => (i === index ? e.target.value : v)))}
+                  onChange={(e) => {
+                    setList(list.map((v, i) => (i === index ? e.target.value : v)));
+                    // The message was about the value as it was: it goes as it is edited, not when the next save
+                    // answers (it went after a press of '+ Add Nameserver' began, the button moved up, the click was lost).
+                    setNsError(undefined);
+                  }}
                   onBlur={() => void saveNameservers(list)}
                   onKeyDown={onKeyDown}
                 />
