@@ -138,8 +138,8 @@ export async function expectNoA11yViolations(page: Page) {
 }
 
 /**
- * Every journey fails on a script the page's Content-Security-Policy refused (scripts/static-server.mjs pagePolicy):
- * a policy that blocks one of our own scripts would leave that part of the page dead.
+ * Every journey fails on anything the page's Content-Security-Policy refused (scripts/static-server.mjs pagePolicy):
+ * a script, a style, a picture or a request of our own that the policy blocks would leave that part of the page dead.
  */
 export const test = base.extend({
   context: async ({ context }, provide) => {
@@ -148,6 +148,6 @@ export const test = base.extend({
       if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
     });
     await provide(context);
-    expect(refused, 'scripts refused by the Content-Security-Policy').toEqual([]);
+    expect(refused, 'refused by the Content-Security-Policy').toEqual([]);
   },
 });

@@ -338,7 +338,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
         }
         if (page) {
           securityHeaders(res);
-          res.setHeader('Content-Security-Policy', pagePolicy(cfg.remotes, page.scripts));
+          res.setHeader('Content-Security-Policy', pagePolicy(cfg, page.scripts));
           // A page with a part missing (the API failed a read) is not for shared caches to keep either; a redirect is
           // kept by none (a reset link's carries its token).
           const cacheControl = page.location ? 'no-store' : page.complete === false ? 'no-cache' : PAGE_CACHE_CONTROL;

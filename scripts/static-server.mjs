@@ -73,23 +73,43 @@ export function inlineScriptHashes(html) {
 }
 
 /**
- * A page's Content-Security-Policy: securityHeaders' directives, and scripts only from the storefront's own origin,
- * the remotes' origins in config.json (`remotes`: their manifests' URLs), and the inline scripts named by `hashes`
- * (inlineScriptHashes of the files the page is built from). Script injected into a page (a blog post's body, a
- * customer's name) does not run.
- * @param {Record<string, string> | undefined} remotes
+ * A page's Content-Security-Policy: securityHeaders' directives, then everything else from the storefront's own origin
+ * (`default-src 'self'`) but what config.json names: scripts also from the remotes' origins (`remotes`: their
+ * manifests' URLs) and the inline scripts named by `hashes` (inlineScriptHashes of the files the page is built from),
+ * so script injected into a page (a blog post's body, a customer's name) does not run; requests (`fetch`) only to the
+ * API (`apiBaseUrl`) and the remotes (their manifests); styles and fonts from the remotes, styles also inline (the
+ * components' styles are `<style>` elements); images from the API and the remotes, and from any https address (a blog
+ * post's pictures, written by staff), `data:` and `blob:`. Nothing else may be framed, fetched or loaded: a script that
+ * did get in could not send what it read to another site.
+ * @param {{ remotes?: Record<string, string>, apiBaseUrl?: string } | undefined} config
  * @param {string[]} hashes
  */
-export function pagePolicy(remotes, hashes) {
-  const origins = new Set();
-  for (const url of Object.values(remotes ?? {})) {
+export function pagePolicy(config, hashes) {
+  const remotes = origins(Object.values(config?.remotes ?? {}));
+  const api = origins([config?.apiBaseUrl]);
+  const list = (...sources) => [...new Set(sources.flat())].join(' ');
+  return [
+    BASE_POLICY,
+    `default-src 'self'`,
+    `script-src ${list("'self'", remotes, hashes)}`,
+    `style-src ${list("'self'", "'unsafe-inline'", remotes)}`,
+    `font-src ${list("'self'", 'data:', remotes)}`,
+    `img-src ${list("'self'", 'data:', 'blob:', 'https:', api, remotes)}`,
+    `connect-src ${list("'self'", api, remotes)}`,
+  ].join('; ');
+}
+
+/** The origins of `urls` that are absolute URLs (a relative one, or none, is the page's own: `'self'`). */
+function origins(urls) {
+  const found = [];
+  for (const url of urls) {
     try {
-      origins.add(new URL(url).origin);
+      if (url) found.push(new URL(url).origin);
     } catch {
-      // Not a URL: no origin to allow.
+      // Not an absolute URL: no other origin to allow.
     }
   }
-  return `${BASE_POLICY}; script-src ${["'self'", ...origins, ...new Set(hashes)].join(' ')}`;
+  return found;
 }
 
 /**
@@ -177,7 +197,7 @@ export function staticHandler({ dir, spa = false, cors = false, config }) {
           : 'public, max-age=300';
       const body = await readFile(file);
       // The storefront's page (index.html, or the app for a client route) says which scripts may run on it.
-      if (config && path.extname(file) === '.html') res.setHeader('Content-Security-Policy', pagePolicy(config().remotes, inlineScriptHashes(body.toString('utf8'))));
+      if (config && path.extname(file) === '.html') res.setHeader('Content-Security-Policy', pagePolicy(config(), inlineScriptHashes(body.toString('utf8'))));
       send(req, res, body, path.extname(file), cache, `${file}:${info.mtimeMs}:${info.size}`);
     } catch (error) {
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Server error');

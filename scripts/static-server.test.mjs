@@ -79,7 +79,7 @@ test('a path that starts with two slashes is a path, not another host: never a s
   expect((await get('//evil.example/main.js')).body).toContain('<title>app</title>');
 });
 
-test("the storefront's page names the scripts that may run on it: its origin, the remotes', and its own inline scripts by hash", async () => {
+test("the storefront's page names the scripts that may run on it (its origin, the remotes', its own inline scripts by hash) and where it may send requests (its origin, the API, the remotes)", async () => {
   const dir = path.join(base, 'shell');
   await mkdir(dir);
   const inline = 'window.started = true';
@@ -89,14 +89,25 @@ test("the storefront's page names the scripts that may run on it: its origin, th
     port: 0,
     spa: true,
     host: '127.0.0.1',
-    config: () => ({ remotes: { 'mf-auth': 'http://localhost:3001/mf-manifest.json', 'mf-cart': 'https://cart.example.com/v2/mf-manifest.json', broken: 'not a url' } }),
+    config: () => ({
+      apiBaseUrl: 'https://api.example.com/v1',
+      remotes: { 'mf-auth': 'http://localhost:3001/mf-manifest.json', 'mf-cart': 'https://cart.example.com/v2/mf-manifest.json', broken: 'not a url' },
+    }),
   });
   try {
     const { port: shellPort } = shell.address();
     const page = await fetch(`http://127.0.0.1:${shellPort}/dashboard/tickets`, { headers: { accept: 'text/html' } });
     const hash = createHash('sha256').update(inline).digest('base64');
     expect(page.headers.get('content-security-policy')).toBe(
-      `frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'; script-src 'self' http://localhost:3001 https://cart.example.com 'sha256-${hash}'`,
+      [
+        "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
+        "default-src 'self'",
+        `script-src 'self' http://localhost:3001 https://cart.example.com 'sha256-${hash}'`,
+        "style-src 'self' 'unsafe-inline' http://localhost:3001 https://cart.example.com",
+        "font-src 'self' data: http://localhost:3001 https://cart.example.com",
+        "img-src 'self' data: blob: https: https://api.example.com http://localhost:3001 https://cart.example.com",
+        "connect-src 'self' https://api.example.com http://localhost:3001 https://cart.example.com",
+      ].join('; '),
     );
     // The shell's server bundle is read from disk by its server, never fetched: not served here.
     await mkdir(path.join(dir, 'server'));

