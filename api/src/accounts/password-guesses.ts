@@ -6,7 +6,8 @@
 //
 // Counted by rate-limiter-flexible, in the rate-limit table when several nodes share PostgreSQL (as the route limits,
 // http/throttle.ts), in memory on the embedded database. Each try is counted before the password is checked and given
-// back when it was right: guesses sent at once cannot pass the limit together, and typing it right costs nothing.
+// back when it was right: guesses sent at once cannot pass the limit together, and typing it right costs nothing. A
+// password reset by mailed link starts the count again.
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { ThrottleBackend } from '../http/throttle';
 import { ACCOUNT_PASSWORD_TRIES_PER_HOUR } from './policy';
@@ -44,5 +45,13 @@ export class PasswordGuesses {
     if (!(await verifyPassword(passwordHash, password))) return 'wrong';
     await this.limiter.reward(key, 1);
     return 'right';
+  }
+
+  /**
+   * Forgets the account's wrong passwords: after a reset by mailed link, whoever guessed (other addresses, a stolen
+   * session now ended) was guessing a password that no longer exists, and the owner must not wait out their hour.
+   */
+  async forget(userId: number): Promise<void> {
+    await this.limiter.delete(String(userId));
   }
 }

@@ -350,6 +350,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       await repo.retireAfterNewPassword(tx, user.id, now);
     });
     app.accounts.forgetSessions({ userId: user.id });
+    await app.passwordGuesses.forget(user.id);
     return { message: MESSAGES.resetDone };
   });
 };

@@ -117,7 +117,7 @@ describe('recent re-authentication and e-mail change', () => {
     expect((await call('POST', '/core/change-email/', undefined, { email: 'x@example.com', password: 'whatever1' })).statusCode).toBe(401);
   });
 
-  it('a signed-in account gets 20 wrong passwords an hour, from any address and over every route that asks for it; the right ones are free', async () => {
+  it('a signed-in account gets 20 wrong passwords an hour, from any address and over every route that asks for it; the right ones are free; a reset starts again', async () => {
     const u = await activeUser(t.app);
     const other = await activeUser(t.app);
     // Right ones cost nothing.
@@ -147,6 +147,19 @@ describe('recent re-authentication and e-mail change', () => {
     // Another account is not touched; signing in is not either (its second step is a mailed code).
     expect((await call('POST', '/core/reauth/', other.access, { password: other.password })).statusCode).toBe(200);
     expect((await call('POST', '/core/login/', undefined, { username: u.username, password: u.password })).statusCode).toBe(200);
+    // A reset by mailed link starts the count again: the guesses were at a password that is gone.
+    expect((await call('POST', '/core/request-password-reset/', undefined, { username: u.username })).statusCode).toBe(200);
+    const [, uid, token] = /reset-password\/([^/\s]+)\/([^/\s]+)/.exec((await lastMailTo(t.app, u.email)).text)!;
+    const fresh = 'after-the-reset-2024';
+    expect((await call('POST', '/core/reset-password/', undefined, { uid, token, new_password: fresh, re_new_password: fresh })).statusCode).toBe(200);
+    const again = await fullLogin(t.app, u.username, fresh, u.email);
+    expect((await call('POST', '/core/reauth/', again.access, { password: fresh })).statusCode).toBe(200);
+    if (t.databaseUrl) {
+      const [owner] = await t.db.orm.select().from(users).where(eq(users.username, u.username));
+      // (the re-authentication just now counted one try and gave it back)
+      const rows = rowsOf<{ points: number }>(await t.db.orm.execute(sql`SELECT points FROM rate_limits WHERE key = ${`wrong-password:${owner!.id}`}`));
+      expect(rows.map((r) => r.points)).toEqual([0]);
+    }
   });
 
   it('adding a second factor needs it too: a stolen, older session cannot lock the owner out with its own app or key', async () => {
