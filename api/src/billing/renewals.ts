@@ -7,6 +7,7 @@ import { lifecycleMarks, renewals, type RenewalItemKind } from '../db/schema-lif
 import { convert, domainPrice, type PriceBook, type TldProduct } from '../money/catalog';
 import { vatOf } from '../money/money';
 import { recordInvoiceParties } from './invoice-parties';
+import { REGISTRATION_YEARS_AHEAD_MAX, RENEWAL_YEARS_MAX } from 'shared/schemas';
 
 export const LIFECYCLE = {
   /** Renewal invoice created this many days before the due date. */
@@ -47,6 +48,18 @@ export function addMonths(day: string, months: number): string {
   const { y, m, d } = parseDay(day);
   const last = new Date(Date.UTC(y, m + months + 1, 0)).getUTCDate();
   return new Date(Date.UTC(y, m + months, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+/**
+ * The most years a domain expiring on `due` can be renewed for on `today` (up to RENEWAL_YEARS_MAX): its new expiry date
+ * may be at most REGISTRATION_YEARS_AHEAD_MAX years after today, as every registry refuses a longer one. 0 when it is
+ * that far ahead already.
+ */
+export function maxRenewalYears(due: string, today: string): number {
+  const limit = addMonths(today, 12 * REGISTRATION_YEARS_AHEAD_MAX);
+  let years = RENEWAL_YEARS_MAX;
+  while (years > 0 && addMonths(due, 12 * years) > limit) years--;
+  return years;
 }
 
 /** Whole days from `from` to `to` (positive when `to` is later). */

@@ -21,6 +21,7 @@ import {
   type DnsRecordInput,
 } from 'shared/schemas';
 import { TOO_MANY_WRONG_PASSWORDS } from '../accounts/password-guesses';
+import { dayOf, maxRenewalYears } from '../billing/renewals';
 import { doc } from '../commerce/docs';
 import { isRowId, rowIdIn, type Executor } from '../db';
 import { users } from '../db/schema';
@@ -98,6 +99,8 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
       dns_served: ours && (DNS_SERVED_STATUSES as readonly string[]).includes(d.status),
       dns_serial: s.dnsSerial,
       max_dns_records: MAX_DNS_RECORDS,
+      // The most years 'Renew now' may take it (its new expiry date at most 10 years ahead; 0 when it is that far).
+      renewal_max_years: maxRenewalYears(d.nextduedate, dayOf(app.clock.now())),
       // domainRow carries the lifecycle's expirydate and auto_renew; the renewal price is GET /domain/{domain}/renewal/.
     };
   };

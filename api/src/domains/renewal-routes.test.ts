@@ -87,7 +87,7 @@ describe('the quote', () => {
     const u = await t.user();
     const d = await domainOf(u);
     const perYear = await renewalPrice(d.domainname);
-    for (const years of [1, 2, 10]) {
+    for (const years of [1, 2, 9]) {
       const res = await call(u, 'GET', `/domain/${d.domainname}/renewal/?years=${years}`);
       expect(res.statusCode).toBe(200);
       const subtotal = perYear * years;
@@ -109,6 +109,26 @@ describe('the quote', () => {
       });
     }
     expect((await call(u, 'GET', `/domain/${d.domainname}/renewal/`)).json()).toMatchObject({ years: 1, new_expirydate: '2028-03-03' });
+  });
+
+  test('no further ahead than a registry allows: the new expiry date at most 10 years after today', async () => {
+    const u = await t.user();
+    // Today is 2026-03-03. Expiring in a year: 9 more years at most; in 9 years: 1; in 10: none.
+    for (const [expiry, max] of [['2027-03-03', 9], ['2035-03-03', 1], ['2035-03-04', 0], ['2036-03-03', 0], ['2026-03-01', 10]] as const) {
+      const d = await domainOf(u, { expiry, status: expiry < '2026-03-03' ? 'Grace' : 'Active' });
+      expect([expiry, (await call(u, 'GET', `/domain/${d.domainname}/`)).json().renewal_max_years]).toEqual([expiry, max]);
+      if (max >= 1) expect([expiry, (await call(u, 'GET', `/domain/${d.domainname}/renewal/?years=${max}`)).statusCode]).toEqual([expiry, 200]);
+      if (max === 10) continue;
+      const tooMany = max + 1;
+      const refused = { years: [RENEWAL_MESSAGES.tooFarAhead(max)] };
+      const quote = await call(u, 'GET', `/domain/${d.domainname}/renewal/?years=${tooMany}`);
+      expect([expiry, quote.statusCode, quote.json()]).toEqual([expiry, 400, refused]);
+      const renew = await call(u, 'POST', `/domain/${d.domainname}/renew/`, { years: tooMany });
+      expect([expiry, renew.statusCode, renew.json()]).toEqual([expiry, 400, refused]);
+      expect(await unpaidRenewals(d.id)).toEqual([]);
+    }
+    expect(RENEWAL_MESSAGES.tooFarAhead(1)).toBe('A domain can be registered at most 10 years ahead: renew this one for at most 1 year.');
+    expect(RENEWAL_MESSAGES.tooFarAhead(0)).toMatch(/^This domain is already registered 10 years ahead, the most a registry allows\./);
   });
 
   test('years outside 1 to 10, or not a whole number, are refused with the message at the field', async () => {

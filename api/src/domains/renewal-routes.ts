@@ -7,11 +7,19 @@
 // still pending for it lands in the wallet, as for any invoice no longer unpaid) and issue the new one under the same key.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MANAGEABLE_DOMAIN_STATUSES, RENEWAL_MESSAGES, RENEWAL_YEARS_MAX, RENEWAL_YEARS_MIN, renewDomainSchema } from 'shared/schemas';
+import {
+  MANAGEABLE_DOMAIN_STATUSES,
+  RENEWAL_MESSAGES,
+  RENEWAL_YEARS_MAX,
+  RENEWAL_YEARS_MIN,
+  renewDomainSchema,
+} from 'shared/schemas';
 import {
   addRestoreFee,
   createRenewalInvoices,
+  dayOf,
   daysBetween,
+  maxRenewalYears,
   domainRenewal,
   restoreFeeIn,
   rowsOf,
@@ -74,6 +82,12 @@ export async function domainRenewalRoutes(app: FastifyInstance) {
     return d;
   }
 
+  /** A 400 at `years` when renewing `d` for that many years would take it further ahead than a registry allows. */
+  function withinRegistryLimit(d: DomainRow, years: number) {
+    const max = maxRenewalYears(d.nextduedate, dayOf(app.clock.now()));
+    if (years > max) throw validationError({ years: RENEWAL_MESSAGES.tooFarAhead(max) });
+  }
+
   /** The renewal as it would be invoiced now: same builder, price book and restore fee as the lifecycle's invoices. */
   async function priced(ex: Executor, d: DomainRow, years: number, book: PriceBook) {
     const tld = book.tldById.get(d.tldId);
@@ -108,6 +122,7 @@ export async function domainRenewalRoutes(app: FastifyInstance) {
     async (request) => {
       const years = yearsOf((request.query as { years?: unknown }).years);
       const d = await own(request);
+      withinRegistryLimit(d, years);
       const q = await priced(db, d, years, await app.commerce.catalog.get());
       const open = await openRenewalOf(db, d.id);
       // The period the open invoice renews is quoted at that invoice's amounts ('Renew now' answers it, not a new
@@ -172,6 +187,7 @@ export async function domainRenewalRoutes(app: FastifyInstance) {
         const before = await openRenewalOf(tx, seen.id);
         if (before) await tx.execute(sql`SELECT id FROM invoices WHERE id = ${Number(before.invoice_id)} FOR UPDATE`);
         const d = await own(request, tx, true);
+        withinRegistryLimit(d, years);
         const q = await priced(tx, d, years, book);
         const now = app.clock.now();
         const open = await openRenewalOf(tx, d.id, true);

@@ -1,5 +1,6 @@
 // Response shapes of one domain's page (GET /domain/{domain}/ and its sub-resources; api/WIRE.md), parsed at the edge.
 import * as v from 'valibot';
+import { RENEWAL_YEARS_MAX } from 'shared/schemas';
 
 const text = v.nullish(v.string());
 
@@ -21,6 +22,8 @@ export const domainDetailSchema = v.object({
   dns_served: v.boolean(),
   dns_serial: v.number(),
   max_dns_records: v.number(),
+  /** The most years 'Renew now' may take: its new expiry date at most 10 years ahead (0: that far already). */
+  renewal_max_years: v.optional(v.number(), RENEWAL_YEARS_MAX),
   // The lifecycle's fields (domainRow): the expiry date is the next due date.
   expirydate: v.optional(text),
   auto_renew: v.optional(v.boolean()),

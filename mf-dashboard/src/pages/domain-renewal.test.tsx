@@ -201,3 +201,32 @@ it('the server refusing the renewal speaks under the button; a Released domain o
   expect(within(released).queryByRole('button', { name: 'Renew now' })).not.toBeInTheDocument();
   expect(within(released).queryByRole('switch', { name: /Auto-renew/ })).not.toBeInTheDocument();
 });
+
+it('no period that would take the domain more than 10 years ahead is offered; none at all when it is that far already', async () => {
+  fakeApi({
+    'GET domain/acme.com': { body: detail({ nextduedate: '2034-03-03', expirydate: '2034-03-03', renewal_max_years: 3 }) },
+    'GET domain/acme.com/records': { body: [] },
+    'GET domain/acme.com/renewal': (call) => ({ body: quote(Number(new URLSearchParams(call.search).get('years'))) }),
+  });
+  const view = open();
+  const box = await overview();
+  await within(box).findByText('Price per year', {}, { timeout: 5000 });
+  const period = within(box).getByLabelText('Renewal period');
+  expect(within(period).getAllByRole('option').map((o) => o.textContent)).toEqual(['1 year', '2 years', '3 years']);
+  expect(period).toHaveAccessibleDescription('At most 3 years: a domain can be registered at most 10 years ahead.');
+  view.unmount();
+
+  const { calls } = fakeApi({
+    'GET domain/acme.com': { body: detail({ nextduedate: '2036-03-03', expirydate: '2036-03-03', renewal_max_years: 0 }) },
+    'GET domain/acme.com/records': { body: [] },
+  });
+  open();
+  const far = await overview();
+  expect(within(far).getByText(RENEWAL_MESSAGES.tooFarAhead(0))).toBeInTheDocument();
+  expect(within(far).queryByRole('button', { name: 'Renew now' })).not.toBeInTheDocument();
+  expect(within(far).queryByLabelText('Renewal period')).not.toBeInTheDocument();
+  // Auto-renew stays: it applies when the expiry date comes near again.
+  expect(within(far).getByRole('switch', { name: /Auto-renew/ })).toBeInTheDocument();
+  // No price is asked for a renewal that cannot be made.
+  expect(calls.filter((c) => c.path === 'domain/acme.com/renewal')).toEqual([]);
+});

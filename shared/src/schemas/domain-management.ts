@@ -438,8 +438,14 @@ export const eppRevealSchema = v.object({
 /** 'Renew now' on a domain's page (issue 15 with the lifecycle): 1 to 10 years, priced by the API. */
 export const RENEWAL_YEARS_MIN = 1;
 export const RENEWAL_YEARS_MAX = 10;
+/** No registry keeps a name registered more than 10 years ahead of today (ICANN's registry agreements; EPP 2306). */
+export const REGISTRATION_YEARS_AHEAD_MAX = 10;
 export const RENEWAL_MESSAGES = {
   years: `Choose from ${RENEWAL_YEARS_MIN} to ${RENEWAL_YEARS_MAX} years.`,
+  tooFarAhead: (max: number) =>
+    max < RENEWAL_YEARS_MIN
+      ? `This domain is already registered ${REGISTRATION_YEARS_AHEAD_MAX} years ahead, the most a registry allows. It can be renewed again once its expiry date is at most ${REGISTRATION_YEARS_AHEAD_MAX - 1} years away.`
+      : `A domain can be registered at most ${REGISTRATION_YEARS_AHEAD_MAX} years ahead: renew this one for at most ${max} year${max === 1 ? '' : 's'}.`,
   notRenewable: (status: string) =>
     status === 'Released'
       ? 'This domain was released, so it can no longer be renewed. Search for the name to register it again.'

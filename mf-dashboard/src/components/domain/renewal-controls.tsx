@@ -1,5 +1,6 @@
 // The renewal part of a domain's overview: auto-renew on or off (PUT domain/{id}/auto-renew/, as in the domains table)
-// and 'Renew now' for 1 to 10 years, priced by the server (GET domain/{domain}/renewal/?years=N). Renew now issues the
+// and 'Renew now' for 1 to 10 years (fewer when that would take it more than 10 years ahead: renewal_max_years),
+// priced by the server (GET domain/{domain}/renewal/?years=N). Renew now issues the
 // renewal invoice and opens the shared 'Select Payment Method' dialog for it: the wallet pays at once (the page then
 // shows the new expiry date), a gateway sends the browser to its payment page.
 import styled from '@emotion/styled';
@@ -7,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from 'shared/api-client';
 import { formatMoney } from 'shared/format';
-import { RENEWAL_MESSAGES, RENEWAL_YEARS_MAX, RENEWAL_YEARS_MIN } from 'shared/schemas';
+import { REGISTRATION_YEARS_AHEAD_MAX, RENEWAL_MESSAGES, RENEWAL_YEARS_MAX, RENEWAL_YEARS_MIN } from 'shared/schemas';
 import { showToast } from 'shared/toast';
 import { Button, Notice, PaymentMethodDialog, payNavigation, Select, theme } from 'shared/ui';
 import type { DomainDetail, RenewalQuote, RenewAnswer } from '../../api/domain-schemas';
@@ -58,7 +59,11 @@ export function RenewalControls({ domain, onRenewed }: { domain: DomainDetail; o
     <Box>
       <h3>Renewal</h3>
       <AutoRenew domain={domain} />
-      <RenewNow domain={domain} onRenewed={onRenewed} />
+      {domain.renewal_max_years < RENEWAL_YEARS_MIN ? (
+        <p>{RENEWAL_MESSAGES.tooFarAhead(domain.renewal_max_years)}</p>
+      ) : (
+        <RenewNow domain={domain} onRenewed={onRenewed} />
+      )}
     </Box>
   );
 }
@@ -95,7 +100,10 @@ function AutoRenew({ domain }: { domain: DomainDetail }) {
 }
 
 function RenewNow({ domain, onRenewed }: { domain: DomainDetail; onRenewed(): void }) {
-  const [years, setYears] = useState(1);
+  const max = Math.min(domain.renewal_max_years, RENEWAL_YEARS_MAX);
+  const [chosen, setYears] = useState(1);
+  // A renewal paid here (or elsewhere) brings the limit closer: the choice follows it down.
+  const years = Math.min(chosen, max);
   const [quote, setQuote] = useState<Quote>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -151,7 +159,12 @@ function RenewNow({ domain, onRenewed }: { domain: DomainDetail; onRenewed(): vo
       <RenewRow>
         <Select
           label="Renewal period"
-          options={YEAR_OPTIONS}
+          options={YEAR_OPTIONS.slice(0, max)}
+          hint={
+            max < RENEWAL_YEARS_MAX
+              ? `At most ${max} year${max === 1 ? '' : 's'}: a domain can be registered at most ${REGISTRATION_YEARS_AHEAD_MAX} years ahead.`
+              : undefined
+          }
           value={String(years)}
           onChange={(e) => setYears(Number(e.target.value))}
           disabled={busy}
