@@ -2,7 +2,7 @@
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { recoveryCodes, totpSecrets, webauthnCredentials } from '../db/schema-security';
-import { RECOVERY_CODE_COUNT, decryptSecret, newRecoveryCode, recoveryCodeHash } from './secrets';
+import { RECOVERY_CODE_COUNT, newRecoveryCode, openSecret, recoveryCodeHash } from './secrets';
 import { totpStep } from './totp';
 
 export type FactorMethod = 'passkey' | 'totp' | 'recovery_code';
@@ -37,7 +37,8 @@ export async function confirmedTotp(ex: Executor, userId: number) {
 export async function acceptTotp(ex: Executor, secretKey: string, userId: number, code: string, now: Date): Promise<boolean> {
   const row = await confirmedTotp(ex, userId);
   if (!row) return false;
-  const step = totpStep(decryptSecret(secretKey, row.secretEnc), code, now);
+  const secret = openSecret(secretKey, row.secretEnc);
+  const step = secret === null ? null : totpStep(secret, code, now);
   if (step === null || step <= row.lastStep) return false;
   const updated = await ex
     .update(totpSecrets)
@@ -64,7 +65,7 @@ export async function replaceRecoveryCodes(ex: Executor, secretKey: string, user
 }
 
 /** Uses up one recovery code; true when it was an unused code of this user. */
-export async function useRecoveryCode(ex: Executor, secretKey: string, userId: number, code: string, now: Date): Promise<boolean> {
+export async function spendRecoveryCode(ex: Executor, secretKey: string, userId: number, code: string, now: Date): Promise<boolean> {
   const rows = await ex
     .update(recoveryCodes)
     .set({ usedAt: now })

@@ -14,7 +14,7 @@ import { LOGIN_ATTEMPT_COOKIE, LOGIN_CODE_TTL_MS, MAX_CODE_ATTEMPTS } from '../a
 import * as repo from '../accounts/repository';
 import { randomToken, sha256 } from '../accounts/secrets';
 import { startUserSession } from '../accounts/session';
-import { acceptTotp, loginMethods, useRecoveryCode } from './factors';
+import { acceptTotp, loginMethods, spendRecoveryCode } from './factors';
 import { attemptBinding, authenticationOptions, verifyAuthentication } from './webauthn';
 
 export const SECOND_FACTOR_MESSAGES = {
@@ -91,11 +91,22 @@ export const secondFactorLoginRoutes: FastifyPluginAsync = async (app) => {
   };
   const wrong = (row: { attempts: number }, message: string) => nonFieldError(row.attempts >= MAX_CODE_ATTEMPTS ? M.dead : message);
 
-  const finish = async (row: { id: number; userId: number }, request: import('fastify').FastifyRequest, reply: FastifyReply) => {
+  /**
+   * Ends the attempt with a session. `factor`, when given, checks the code inside the same transaction, after the
+   * attempt is taken: a recovery code (or a TOTP step) is used up only with the session it opens, never by a request
+   * that then finds the attempt finished by another one, or the account disabled meanwhile.
+   */
+  const finish = async (
+    row: { id: number; userId: number; attempts: number },
+    request: import('fastify').FastifyRequest,
+    reply: FastifyReply,
+    factor?: { check(tx: Executor): Promise<boolean>; wrong: string },
+  ) => {
     try {
       const session = await app.db.orm.transaction(async (t) => {
         const tx = t as unknown as Executor;
         if (!(await repo.consumeCode(tx, row.id, clock.now()))) throw nonFieldError(M.dead);
+        if (factor && !(await factor.check(tx))) throw wrong(row, factor.wrong);
         const user = await repo.findUserById(tx, row.userId);
         if (!user || !user.isActive || user.disabledAt) throw nonFieldError(M.dead); // disabled meanwhile: no session
         return startUserSession(app, tx, user, request, reply, 'second_factor');
@@ -113,12 +124,12 @@ export const secondFactorLoginRoutes: FastifyPluginAsync = async (app) => {
     const row = await claim(attemptHashOf(request.cookies[LOGIN_ATTEMPT_COOKIE]));
     const now = clock.now();
     if (await repo.codesLockedOut(app.db.orm, row.userId, now)) throw nonFieldError(M.accountLocked);
-    const ok =
-      input.method === 'totp'
-        ? await acceptTotp(app.db.orm, config.security.secretKey, row.userId, input.code, now)
-        : await useRecoveryCode(app.db.orm, config.security.secretKey, row.userId, input.code, now);
-    if (!ok) throw wrong(row, input.method === 'totp' ? M.badTotp : M.badRecovery);
-    return finish(row, request, reply);
+    const { secretKey } = config.security;
+    return finish(row, request, reply, {
+      check: (tx) =>
+        input.method === 'totp' ? acceptTotp(tx, secretKey, row.userId, input.code, now) : spendRecoveryCode(tx, secretKey, row.userId, input.code, now),
+      wrong: input.method === 'totp' ? M.badTotp : M.badRecovery,
+    });
   });
 
   app.post('/core/login/passkey-options/', { config: { rateLimit: strict }, schema: { tags: ['accounts'], summary: 'WebAuthn options for the passkey step of a login' } }, async (request) => {

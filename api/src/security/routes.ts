@@ -49,7 +49,7 @@ import { staffEntryText } from '../payments/wallet';
 import { describeDevice } from './devices';
 import { dropRecoveryCodesIfNoFactor, loginMethods, replaceRecoveryCodes, unusedRecoveryCodes } from './factors';
 import { markAuthenticated, RECENT_AUTH_MS } from './recent-auth';
-import { decryptSecret, encryptSecret } from './secrets';
+import { encryptSecret, openSecret } from './secrets';
 import { secondFactorLoginRoutes } from './login';
 import { newTotpSecret, otpauthUrl, totpStep } from './totp';
 import { authenticationOptions, registrationOptions, sessionBinding, userCredentials, verifyAuthentication, verifyRegistration } from './webauthn';
@@ -275,7 +275,8 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     const [pending] = await app.db.orm.select().from(totpSecrets).where(eq(totpSecrets.userId, user.id));
     if (!pending || pending.confirmedAt) throw detailError(400, pending ? M.totpAlreadyOn : M.totpNotStarted);
     const now = clock.now();
-    const step = totpStep(decryptSecret(key, pending.secretEnc), input.code, now);
+    const secret = openSecret(key, pending.secretEnc);
+    const step = secret === null ? null : totpStep(secret, input.code, now);
     if (step === null) throw validationError({ code: M.badTotp });
     const codes = await inTransaction(async (tx) => {
       const done = await tx

@@ -12,12 +12,24 @@ export function encryptSecret(secretKey: string, plain: string): string {
   return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
 }
 
-export function decryptSecret(secretKey: string, stored: string): string {
+function decryptSecret(secretKey: string, stored: string): string {
   const [version, iv, tag, body] = stored.split('.');
   if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('Unknown secret format');
   const decipher = createDecipheriv('aes-256-gcm', derive(secretKey, 'totp-encryption'), Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/**
+ * The secret sealed in `stored`, or null when it does not open with `secretKey` (SECURITY_SECRET_KEY changed since, or
+ * the value was altered): such an authenticator app can no longer be checked, and its codes are refused as wrong.
+ */
+export function openSecret(secretKey: string, stored: string): string | null {
+  try {
+    return decryptSecret(secretKey, stored);
+  } catch {
+    return null;
+  }
 }
 
 /** Recovery codes are compared without case, spaces or dashes, so 'abcde-fghij' and 'ABCDEFGHIJ' are one code. */

@@ -9,7 +9,7 @@ import { loadConfig } from '../config';
 import { authTokens, oneTimeCodes, users } from '../db/schema';
 import { customerDomains, payments, tlds, walletAccounts, walletEntries } from '../db/schema-commerce';
 import { recoveryCodes, totpSecrets, webauthnCredentials } from '../db/schema-security';
-import { activeUser, auth, codeIn, createTestApp, fullLogin, json, lastMailTo, mailsTo, startLogin, type TestApp } from '../test/app';
+import { activeUser, appOn, auth, codeIn, createTestApp, fullLogin, json, lastMailTo, mailsTo, startLogin, type TestApp } from '../test/app';
 import { SoftAuthenticator } from '../test/soft-authenticator';
 import { ACCOUNT_CODE_TRIES_PER_HOUR, ACCOUNT_PASSWORD_TRIES_PER_HOUR } from '../accounts/policy';
 import { TOO_MANY_WRONG_PASSWORDS } from '../accounts/password-guesses';
@@ -359,6 +359,35 @@ describe('authenticator app (TOTP)', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('a recovery code is used up only with the session it opens: not by a sign-in refused for a disabled account', async () => {
+    const u = await activeUser(t.app);
+    const { recovery } = await enableTotp(u.access);
+    const { attempt } = await passwordStep(u);
+    await t.db.orm.update(users).set({ disabledAt: t.clock.now() }).where(eq(users.username, u.username));
+    const refused = await call('POST', '/core/login/second-factor/', undefined, { method: 'recovery_code', code: recovery[0]! }, { login_attempt: attempt });
+    expect([refused.statusCode, refused.json()]).toEqual([400, { non_field_errors: [SECOND_FACTOR_MESSAGES.dead] }]);
+    await t.db.orm.update(users).set({ disabledAt: null }).where(eq(users.username, u.username));
+    const again = await passwordStep(u);
+    const ok = await call('POST', '/core/login/second-factor/', undefined, { method: 'recovery_code', code: recovery[0]! }, { login_attempt: again.attempt });
+    expect(ok.statusCode).toBe(200);
+    expect(json(await call('GET', '/core/security/', json(ok).access)).data.recovery_codes_left).toBe(9);
+  });
+
+  it('an app sealed with another SECURITY_SECRET_KEY: its codes are refused as wrong, never a server error', async () => {
+    const u = await activeUser(t.app);
+    const { secret } = await enableTotp(u.access);
+    const other = await appOn(t, { SECURITY_SECRET_KEY: 'another-key-another-key-another-key-1234' }, t.clock);
+    try {
+      const login = await other.inject({ method: 'POST', url: '/core/login/', payload: { username: u.username, password: u.password } });
+      const attempt = login.cookies.find((c) => c.name === 'login_attempt')!.value;
+      t.clock.advance(MIN);
+      const res = await other.inject({ method: 'POST', url: '/core/login/second-factor/', payload: { method: 'totp', code: totpNow(secret) }, cookies: { login_attempt: attempt } });
+      expect([res.statusCode, res.json()]).toEqual([400, { non_field_errors: [SECOND_FACTOR_MESSAGES.badTotp] }]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('a recovery code signs in once; turning the app off needs recent authentication and restores mailed codes', async () => {
     const u = await activeUser(t.app);
     const { recovery } = await enableTotp(u.access);
@@ -410,6 +439,13 @@ describe('passkeys (WebAuthn with a software authenticator)', () => {
     const badRp = json(await call('POST', '/core/passkeys/options/', u.access));
     const r2 = await call('POST', '/core/passkeys/', u.access, { name: 'x', response: key.register(badRp, { ...RP(), rpId: 'evil.example' }) });
     expect(r2.statusCode).toBe(400);
+
+    // A challenge that is no challenge of ours (a NUL in it, which PostgreSQL's text cannot hold) is refused the same way.
+    const nul = Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge: 'ab\u0000cd', origin: RP().origin })).toString('base64url');
+    const r3 = await call('POST', '/core/passkeys/', u.access, { name: 'x', response: { id: 'abc', response: { clientDataJSON: nul, attestationObject: 'x' } } });
+    expect([r3.statusCode, r3.json()]).toEqual([400, { passkey: [M.badPasskey] }]);
+    const r4 = await call('POST', '/core/reauth/', u.access, { passkey: { id: 'abc', response: { clientDataJSON: nul } } });
+    expect(r4.statusCode).toBe(400);
 
     // Another session of the same user cannot use this session's challenge.
     const other = await fullLogin(t.app, u.username, u.password, u.email);

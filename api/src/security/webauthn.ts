@@ -44,7 +44,8 @@ export async function consumeChallenge(app: FastifyInstance, binding: string, pu
   let challenge: string;
   try {
     const data = JSON.parse(Buffer.from(String(clientDataJSON), 'base64url').toString('utf8')) as { challenge?: unknown };
-    if (typeof data.challenge !== 'string') return null;
+    // Ours are base64url (storeChallenge): anything else (a NUL, which PostgreSQL's text cannot hold) is no challenge.
+    if (typeof data.challenge !== 'string' || !/^[A-Za-z0-9_-]{16,128}$/.test(data.challenge)) return null;
     challenge = data.challenge;
   } catch {
     return null;
