@@ -1,6 +1,6 @@
 // Checkout rules, concurrency, gateway payments (approve and decline) and privacy of invoices.
 import { desc, eq } from 'drizzle-orm';
-import { invoices, walletEntries } from '../db/schema-commerce';
+import { invoices, userServices, walletEntries } from '../db/schema-commerce';
 import { startTestApp, type TestApp } from '../commerce/test-app';
 import { credit } from '../payments/wallet';
 
@@ -375,6 +375,31 @@ test('two names taken by others give back exactly what the invoice charged, its 
   expect(wallet).toMatchObject({ balance: 27.93, currency: { code: 'USD' } });
   const outcome = (await t.inject({ url: `/payment/outcome/?reference=${pending.reference}`, auth: a.auth })).json();
   expect(outcome.refunds.map((r: { amount: number }) => r.amount)).toEqual([13.96, 13.97]);
+});
+
+test('a hosting plan for a name someone else got first is refunded with the name, never set up on their domain', async () => {
+  const a = await t.user();
+  const b = await t.user();
+  const name = freshName();
+  await addDomain(a.auth, name);
+  await addDomain(b.auth, name);
+  const hosting = await t.inject({ method: 'POST', url: '/api/cart/', auth: b.auth, payload: { service_id: 3, product_id: planId, metadata: { domain_name: name } } });
+  expect(hosting.statusCode).toBe(200);
+  const bPays = (await checkout(b.auth, 'fiat_payment_gateway')).json().data as Record<string, string>;
+  const charged = ((await t.inject({ url: `/api/invoices/${bPays.invoice_id}/`, auth: b.auth })).json() as { total: number }).total;
+  await fund(a.id, 100_000);
+  expect((await checkout(a.auth)).statusCode).toBe(200);
+  await t.inject({ method: 'POST', url: `${new URL(bPays.authorization_url!).pathname}/approve` });
+  // Every cent back (the VAT rounded once, as on the invoice); the plan recorded as cancelled, not running.
+  const [wallet] = (await t.inject({ url: '/payment/wallet-balance/', auth: b.auth })).json();
+  expect(wallet).toMatchObject({ balance: charged, currency: { code: 'USD' } });
+  const services = await t.db.orm.select().from(userServices).where(eq(userServices.userId, b.id));
+  expect(services.map((s) => [s.domain, s.status, s.autoRenew])).toEqual([[name, 'Cancelled', false]]);
+  const outcome = (await t.inject({ url: `/payment/outcome/?reference=${bPays.reference}`, auth: b.auth })).json();
+  expect(outcome.refunds.map((r: { description: string }) => r.description)).toEqual([
+    `${name} was registered by someone else first`,
+    expect.stringMatching(new RegExp(`for ${name.replace(/\./g, '\\.')}: the domain was registered by someone else first$`)),
+  ]);
 });
 
 test('an unpaid invoice can be paid later; a second gateway payment arriving after that goes to the wallet', async () => {

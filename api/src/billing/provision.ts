@@ -62,7 +62,8 @@ export interface Provisioned {
 
 /**
  * Marks an Unpaid invoice Paid and provisions it; null when it was not Unpaid (already paid or cancelled), so a
- * second call does nothing. A name taken in the meantime by another customer is refunded to the wallet (with its VAT).
+ * second call does nothing. A name taken in the meantime by another customer is refunded to the wallet (with its VAT),
+ * and so is a hosting plan of this invoice for that name.
  */
 export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Promise<Provisioned | null> {
   const [inv] = await tx
@@ -89,26 +90,22 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
   if (items.some((i) => i.kind === 'hosting')) {
     for (const r of await tx.select({ id: services.id, name: services.name }).from(services)) serviceNames.set(r.id, r.name);
   }
+  /**
+   * Gives a line's money back to the wallet. The invoice's VAT is rounded once on its subtotal: each refund takes what
+   * its line adds to the VAT of the lines refunded so far, so refunding every line gives back the invoice's VAT exactly
+   * (not each line's rounding).
+   */
+  const refund = async (amountMinor: number, description: string) => {
+    const vat = vatOf(refundedMinor + amountMinor, inv.vatPercent) - vatOf(refundedMinor, inv.vatPercent);
+    refundedMinor += amountMinor;
+    await credit(tx, { userId: inv.userId, currency: inv.currency, amountMinor: amountMinor + vat, kind: 'refund', invoiceId: inv.id, description, now });
+  };
+  /** Names of this invoice that another customer's invoice got first. */
+  const lost = new Set<string>();
+
+  // The domains first: a hosting plan for a name lost here is not set up on another customer's domain.
   for (const item of items) {
-    if (item.kind === 'domain_renewal' || item.kind === 'hosting_renewal' || item.kind === 'restore_fee') continue;
-    if (item.kind === 'hosting') {
-      await tx.insert(userServices).values({
-        userId: inv.userId,
-        invoiceId: inv.id,
-        serviceId: item.serviceId,
-        planId: item.productId,
-        name: item.name,
-        // Plans are sold 'Billed anuually' (services list): one period is a year.
-        billingcycle: 'Annually',
-        domain: item.domainName ?? firstDomain,
-        regdate: today,
-        nextduedate: addToDate(now, 1),
-        serverhostname: serverHostname(item.id, serviceNames.get(item.serviceId) ?? ''),
-        status: 'Active',
-        createdAt: now,
-      });
-      continue;
-    }
+    if (item.kind !== 'domain_register' && item.kind !== 'domain_transfer') continue;
     const transfer = item.kind === 'domain_transfer';
     const row = {
       userId: inv.userId,
@@ -133,20 +130,32 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
       if (!uniqueViolation(err)) throw err;
       // Someone else's invoice got the name first: record it as cancelled and give the money back.
       await tx.insert(customerDomains).values({ ...row, status: 'Cancelled', autoRenew: false });
-      // The invoice's VAT is rounded once on its subtotal: each refund takes what its line adds to the VAT of the
-      // lines refunded so far, so refunding every line gives back the invoice's VAT exactly (not each line's rounding).
-      const vat = vatOf(refundedMinor + item.amountMinor, inv.vatPercent) - vatOf(refundedMinor, inv.vatPercent);
-      refundedMinor += item.amountMinor;
-      await credit(tx, {
-        userId: inv.userId,
-        currency: inv.currency,
-        amountMinor: item.amountMinor + vat,
-        kind: 'refund',
-        invoiceId: inv.id,
-        description: `Refund: ${row.domainname} was registered by someone else first`,
-        now,
-      });
+      lost.add(row.domainname);
+      await refund(item.amountMinor, `Refund: ${row.domainname} was registered by someone else first`);
     }
+  }
+  for (const item of items) {
+    if (item.kind !== 'hosting') continue;
+    const domain = item.domainName ?? firstDomain;
+    const taken = lost.has(domain);
+    await tx.insert(userServices).values({
+      userId: inv.userId,
+      invoiceId: inv.id,
+      serviceId: item.serviceId,
+      planId: item.productId,
+      name: item.name,
+      // Plans are sold 'Billed anuually' (services list): one period is a year.
+      billingcycle: 'Annually',
+      domain,
+      regdate: today,
+      nextduedate: addToDate(now, 1),
+      serverhostname: serverHostname(item.id, serviceNames.get(item.serviceId) ?? ''),
+      // Recorded, as the lost name is, but never set up: its money goes back with the name's.
+      status: taken ? 'Cancelled' : 'Active',
+      ...(taken ? { autoRenew: false } : {}),
+      createdAt: now,
+    });
+    if (taken) await refund(item.amountMinor, `Refund: ${item.name} for ${domain}: the domain was registered by someone else first`);
   }
   await tx.update(orders).set({ status: 'Active' }).where(eq(orders.id, inv.orderId));
   return { names };
