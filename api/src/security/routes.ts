@@ -297,8 +297,13 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   app.delete('/core/totp/', { preHandler: app.requireRecentAuth, schema: doc('Turn the authenticator app off (recent authentication)') }, async (request, reply) => {
     const user = await fullUser(request);
     await inTransaction(async (tx) => {
-      const gone = await tx.delete(totpSecrets).where(eq(totpSecrets.userId, user.id)).returning({ userId: totpSecrets.userId });
+      const gone = await tx
+        .delete(totpSecrets)
+        .where(eq(totpSecrets.userId, user.id))
+        .returning({ userId: totpSecrets.userId, confirmedAt: totpSecrets.confirmedAt });
       if (gone.length === 0) throw notFound();
+      // A set-up never finished was never on: it is dropped without a mail saying an app was turned off.
+      if (!gone[0]!.confirmedAt) return;
       await dropRecoveryCodesIfNoFactor(tx, user.id);
       await app.mail.send(twoFactorChangedMail(product, user, 'The authenticator app was turned off for your account', clock.now()), tx);
     });

@@ -359,6 +359,16 @@ describe('authenticator app (TOTP)', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('an app set-up dropped before its first code was never on: no mail says it was turned off, and login stays mailed codes', async () => {
+    const u = await activeUser(t.app);
+    expect((await call('POST', '/core/totp/setup/', u.access)).statusCode).toBe(200);
+    const before = (await mailsTo(t.app, u.email)).length;
+    expect((await call('DELETE', '/core/totp/', u.access)).statusCode).toBe(204);
+    expect((await mailsTo(t.app, u.email)).length).toBe(before);
+    expect((await call('DELETE', '/core/totp/', u.access)).statusCode).toBe(404);
+    await startLogin(t.app, u.username, u.password, u.email);
+  });
+
   it('a recovery code is used up only with the session it opens: not by a sign-in refused for a disabled account', async () => {
     const u = await activeUser(t.app);
     const { recovery } = await enableTotp(u.access);
