@@ -24,6 +24,7 @@ const Fieldset = styled.fieldset`
   /* A long domain name in the legend wraps rather than sticking out of the card. */
   legend { font-weight: 600; padding: 0; margin-bottom: .25rem; max-width: 100%; overflow-wrap: break-word; }
   .hint { margin: 0 0 .75rem; color: ${theme.color.muted}; font-size: .9rem; }
+  .hint.below { margin: .75rem 0 0; }
 `;
 const Row = styled.div`
   display: flex; gap: .5rem; align-items: flex-end; flex-wrap: wrap;
@@ -131,12 +132,6 @@ export function DomainOptions({ item, currency, itemLabel }: { item: CartItem; c
       <Fieldset ref={fieldset} aria-describedby={nsError ? nsErrorId : undefined}>
         <legend>Custom nameservers for {itemLabel}</legend>
         <p className="hint">Up to {MAX_NAMESERVERS} nameservers, like ns1.example.com. Leave empty to use ours.</p>
-        {saved.length === 1 ? (
-          // A domain needs at least two (the domain page's rule): one alone is not put on the domain (api provision.ts).
-          <p className="hint">
-            A domain needs two nameservers: with one, it starts on ours, and you can set yours later on its page.
-          </p>
-        ) : null}
         {list.length > 0 ? (
           <Rows>
             {list.map((value, index) => (
@@ -174,6 +169,14 @@ export function DomainOptions({ item, currency, itemLabel }: { item: CartItem; c
           >
             + Add Nameserver
           </Button>
+        ) : null}
+        {saved.length === 1 ? (
+          // A domain needs at least two (the domain page's rule): one alone is not put on the domain (api provision.ts).
+          // Below the fields and the button: it appears when the save on leaving the first field answers, which may be
+          // during a press of '+ Add Nameserver' (above them it moved the button down and the click was lost).
+          <p className="hint below">
+            A domain needs two nameservers: with one, it starts on ours, and you can set yours later on its page.
+          </p>
         ) : null}
         {nsError ? (
           <ErrorText id={nsErrorId} role="alert">

@@ -268,6 +268,10 @@ describe('domain protection and nameservers', () => {
     expect(within(card).queryByLabelText('Nameserver 2')).not.toBeInTheDocument();
     expect(within(card).getByRole('button', { name: '+ Add Nameserver' })).toBeInTheDocument();
     expect(within(card).getByText(oneOnly)).toBeInTheDocument();
+    // The note comes after the fields and the button: appearing (the save on leaving a field answered, maybe during a
+    // press of the button) it moves nothing the customer may be pressing.
+    const after = within(card).getByRole('button', { name: '+ Add Nameserver' }).compareDocumentPosition(within(card).getByText(oneOnly));
+    expect(after & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('shows the server error for a bad nameserver', async () => {
