@@ -7,20 +7,14 @@
 // still pending for it lands in the wallet, as for any invoice no longer unpaid) and issue the new one under the same key.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  MANAGEABLE_DOMAIN_STATUSES,
-  RENEWAL_MESSAGES,
-  RENEWAL_YEARS_MAX,
-  RENEWAL_YEARS_MIN,
-  renewDomainSchema,
-} from 'shared/schemas';
+import { MANAGEABLE_DOMAIN_STATUSES, RENEWAL_MESSAGES, RENEWAL_YEARS_MAX, RENEWAL_YEARS_MIN, renewDomainSchema } from 'shared/schemas';
 import {
   addRestoreFee,
   createRenewalInvoices,
   dayOf,
   daysBetween,
-  maxRenewalYears,
   domainRenewal,
+  maxRenewalYears,
   restoreFeeIn,
   rowsOf,
 } from '../billing/renewals';

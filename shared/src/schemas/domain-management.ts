@@ -446,6 +446,9 @@ export const RENEWAL_MESSAGES = {
     max < RENEWAL_YEARS_MIN
       ? `This domain is already registered ${REGISTRATION_YEARS_AHEAD_MAX} years ahead, the most a registry allows. It can be renewed again once its expiry date is at most ${REGISTRATION_YEARS_AHEAD_MAX - 1} years away.`
       : `A domain can be registered at most ${REGISTRATION_YEARS_AHEAD_MAX} years ahead: renew this one for at most ${max} year${max === 1 ? '' : 's'}.`,
+  /** The renewal period's hint on the domain page when fewer than RENEWAL_YEARS_MAX years are left. */
+  periodLimit: (max: number) =>
+    `At most ${max} year${max === 1 ? '' : 's'}: a domain can be registered at most ${REGISTRATION_YEARS_AHEAD_MAX} years ahead.`,
   notRenewable: (status: string) =>
     status === 'Released'
       ? 'This domain was released, so it can no longer be renewed. Search for the name to register it again.'

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText } from 'shared/api-client';
 import { formatMoney } from 'shared/format';
-import { REGISTRATION_YEARS_AHEAD_MAX, RENEWAL_MESSAGES, RENEWAL_YEARS_MAX, RENEWAL_YEARS_MIN } from 'shared/schemas';
+import { RENEWAL_MESSAGES, RENEWAL_YEARS_MAX, RENEWAL_YEARS_MIN } from 'shared/schemas';
 import { showToast } from 'shared/toast';
 import { Button, Notice, PaymentMethodDialog, payNavigation, Select, theme } from 'shared/ui';
 import type { DomainDetail, RenewalQuote, RenewAnswer } from '../../api/domain-schemas';
@@ -100,7 +100,7 @@ function AutoRenew({ domain }: { domain: DomainDetail }) {
 }
 
 function RenewNow({ domain, onRenewed }: { domain: DomainDetail; onRenewed(): void }) {
-  const max = Math.min(domain.renewal_max_years, RENEWAL_YEARS_MAX);
+  const max = domain.renewal_max_years;
   const [chosen, setYears] = useState(1);
   // A renewal paid here (or elsewhere) brings the limit closer: the choice follows it down.
   const years = Math.min(chosen, max);
@@ -160,11 +160,7 @@ function RenewNow({ domain, onRenewed }: { domain: DomainDetail; onRenewed(): vo
         <Select
           label="Renewal period"
           options={YEAR_OPTIONS.slice(0, max)}
-          hint={
-            max < RENEWAL_YEARS_MAX
-              ? `At most ${max} year${max === 1 ? '' : 's'}: a domain can be registered at most ${REGISTRATION_YEARS_AHEAD_MAX} years ahead.`
-              : undefined
-          }
+          hint={max < RENEWAL_YEARS_MAX ? RENEWAL_MESSAGES.periodLimit(max) : undefined}
           value={String(years)}
           onChange={(e) => setYears(Number(e.target.value))}
           disabled={busy}
