@@ -9,6 +9,7 @@
 // back when it was right: guesses sent at once cannot pass the limit together, and typing it right costs nothing. A
 // password reset by mailed link starts the count again.
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { validationError } from '../http/errors';
 import type { ThrottleBackend } from '../http/throttle';
 import { ACCOUNT_PASSWORD_TRIES_PER_HOUR } from './policy';
 import { verifyPassword } from './secrets';
@@ -34,7 +35,7 @@ export class PasswordGuesses {
   }
 
   /** Whether `password` is the account's (`passwordHash`): 'locked' without checking it once the account is over its limit. */
-  async check(userId: number, passwordHash: string, password: string): Promise<'right' | 'wrong' | 'locked'> {
+  private async check(userId: number, passwordHash: string, password: string): Promise<'right' | 'wrong' | 'locked'> {
     const key = String(userId);
     try {
       await this.limiter.consume(key, 1);
@@ -45,6 +46,15 @@ export class PasswordGuesses {
     if (!(await verifyPassword(passwordHash, password))) return 'wrong';
     await this.limiter.reward(key, 1);
     return 'right';
+  }
+
+  /**
+   * Goes on only when `password` is the account's: otherwise a 400 at `field` with `wrong`, or, once the account is over
+   * its limit, with TOO_MANY_WRONG_PASSWORDS (the right password included).
+   */
+  async confirm(user: { id: number; passwordHash: string }, password: string, field: string, wrong: string): Promise<void> {
+    const tried = await this.check(user.id, user.passwordHash, password);
+    if (tried !== 'right') throw validationError({ [field]: tried === 'locked' ? TOO_MANY_WRONG_PASSWORDS : wrong });
   }
 
   /**

@@ -20,7 +20,6 @@ import {
   registrarLockSchema,
   type DnsRecordInput,
 } from 'shared/schemas';
-import { TOO_MANY_WRONG_PASSWORDS } from '../accounts/password-guesses';
 import { dayOf, maxRenewalYears } from '../billing/renewals';
 import { doc } from '../commerce/docs';
 import { isRowId, rowIdIn, type Executor } from '../db';
@@ -311,8 +310,7 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
         const [user] = await tx.select().from(users).where(eq(users.id, request.user!.id));
         // Counted per account outside this transaction (password-guesses.ts): a wrong one rolls it back, not the count.
         if (!user) throw notFound();
-        const tried = await app.passwordGuesses.check(user.id, user.passwordHash, body.password);
-        if (tried !== 'right') throw validationError({ password: tried === 'locked' ? TOO_MANY_WRONG_PASSWORDS : DOMAIN_MESSAGES.wrongPassword });
+        await app.passwordGuesses.confirm(user, body.password, 'password', DOMAIN_MESSAGES.wrongPassword);
         await markAuthenticated({ db: { orm: tx }, clock: app.clock }, request.user!.sessionId);
         let code: string | null = null;
         if (s.eppCode) {

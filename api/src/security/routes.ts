@@ -42,7 +42,6 @@ import {
   twoFactorChangedMail,
 } from '../mail/templates';
 import * as repo from '../accounts/repository';
-import { TOO_MANY_WRONG_PASSWORDS } from '../accounts/password-guesses';
 import { hashPassword, randomToken, sha256 } from '../accounts/secrets';
 import { toMajor } from '../money/money';
 import { staffEntryText } from '../payments/wallet';
@@ -118,10 +117,8 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   await app.register(secondFactorLoginRoutes);
 
   /** The signed-in account's password typed again: a 400 at its field when wrong, or once too many were (password-guesses.ts). */
-  const confirmPassword = async (user: User, password: string, field = 'password', wrong: string = M.wrongPassword) => {
-    const tried = await app.passwordGuesses.check(user.id, user.passwordHash, password);
-    if (tried !== 'right') throw validationError({ [field]: tried === 'locked' ? TOO_MANY_WRONG_PASSWORDS : wrong });
-  };
+  const confirmPassword = (user: User, password: string, field = 'password', wrong: string = M.wrongPassword) =>
+    app.passwordGuesses.confirm(user, password, field, wrong);
 
   const inTransaction = async <T>(fn: (tx: Executor) => Promise<T>): Promise<T> => {
     try {
