@@ -623,6 +623,11 @@ describe('password reset', () => {
     const done = await post('/core/reset-password/', { uid, token, new_password: 'brand-new-pass', re_new_password: 'brand-new-pass' });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ message: 'Password reset successful, you can now login.' });
+    // The owner is told, in a mail of its own after the link's.
+    const notice = await lastMailTo(t.app, user.email);
+    expect(notice.subject).toBe('Your HostHub password was changed');
+    expect(notice.text).toMatch(/was reset on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC with the link mailed to this address\. Every signed-in session was signed out\./);
+    expect(notice.text).not.toContain('reset-password/');
 
     // Sessions ended.
     expect((await t.app.inject({ method: 'GET', url: '/core/me/', headers: auth(user.access) })).statusCode).toBe(401);

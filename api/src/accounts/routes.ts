@@ -17,7 +17,7 @@ import { textField } from '../commerce/fields';
 import { users, type User } from '../db/schema';
 import { detailError, invalidToken, nonFieldError, parseBody, validationError } from '../http/errors';
 import { MailDeliveryError } from '../mail/mailer';
-import { activationMail, loginCodeMail, passwordResetMail } from '../mail/templates';
+import { activationMail, loginCodeMail, passwordChangedMail, passwordResetMail } from '../mail/templates';
 import type { LoginEvent } from '../types';
 import { presentedToken } from './auth';
 import { startUserSession } from './session';
@@ -348,6 +348,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       // A new password ends every session, every pending code and a pending e-mail change.
       await repo.revokeAllSessions(tx, user.id, now);
       await repo.retireAfterNewPassword(tx, user.id, now);
+      // The owner hears of it even when someone else reset it (their mailbox read by another).
+      await app.mail.send(passwordChangedMail(product, user, now, 'reset'), tx);
     });
     app.accounts.forgetSessions({ userId: user.id });
     await app.passwordGuesses.forget(user.id);

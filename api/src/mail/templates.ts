@@ -138,11 +138,25 @@ function securityMail(product: string, to: Person, subject: string, paragraphs: 
 
 const stamp = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-export function passwordChangedMail(product: string, to: Person, when: Date): MailMessage {
-  return securityMail(product, to, `Your ${product} password was changed`, [
-    `The password of your ${product} account was changed on ${stamp(when)}. Every other signed-in session was signed out.`,
-    'If you did not do this, reset your password at once and contact support.',
-  ]);
+/**
+ * After a new password: `changed` on the security page (the old password given, the session that did it kept) or
+ * `reset` by the link mailed to the account's address (every session ended).
+ */
+export function passwordChangedMail(product: string, to: Person, when: Date, how: 'changed' | 'reset' = 'changed'): MailMessage {
+  return securityMail(
+    product,
+    to,
+    `Your ${product} password was changed`,
+    how === 'changed'
+      ? [
+          `The password of your ${product} account was changed on ${stamp(when)}. Every other signed-in session was signed out.`,
+          'If you did not do this, reset your password at once and contact support.',
+        ]
+      : [
+          `The password of your ${product} account was reset on ${stamp(when)} with the link mailed to this address. Every signed-in session was signed out.`,
+          'If you did not do this, someone can read your mail: secure your email account, then reset your password again and contact support.',
+        ],
+  );
 }
 
 export function emailChangeConfirmMail(product: string, to: Person, newEmail: string, link: string): MailMessage {
