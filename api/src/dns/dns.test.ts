@@ -437,12 +437,15 @@ if (!dig) console.warn('dig is not installed (Debian package dnsutils): the test
   const zone = (await domain()).domainname;
   await addRecord(zone, { type: 'A', name: 'www', value: '192.0.2.77' });
   await addRecord(zone, { type: 'TXT', name: '@', value: `a${'b'.repeat(300)}` });
+  await addRecord(zone, { type: 'MX', name: 'nomail', value: '.', priority: 0 });
   await within(1000, async () => expect(data(await udp(`www.${zone}`, 'A'))).toEqual(['192.0.2.77']));
   const run = promisify(execFile);
   const ask = async (...args: string[]) => (await run('dig', ['@127.0.0.1', '-p', String(port), '+time=2', '+tries=1', ...args])).stdout;
   expect((await ask(`www.${zone}`, 'A', '+short')).trim()).toBe('192.0.2.77');
   const txt = (await ask(zone, 'TXT', '+short')).trim();
   expect(txt).toBe(`"a${'b'.repeat(254)}" "${'b'.repeat(46)}"`);
+  // A null MX (RFC 7505): priority 0, the root as its mail server.
+  expect((await ask(`nomail.${zone}`, 'MX', '+short')).trim()).toBe('0 .');
   const full = await ask(`none.${zone}`, 'A', '+norecurse');
   expect(full).toMatch(/status: NXDOMAIN/);
   expect(full).toMatch(/flags: qr aa/);

@@ -409,6 +409,27 @@ describe('DNS records', () => {
     expect((await add(d, { type: 'MX', name: '@', value: 'mail.example.net', priority: 30 })).statusCode).toBe(201);
   });
 
+  test('a null MX (.) says a name takes no mail: priority 0, and the only MX of its name (RFC 7505)', async () => {
+    const d = await domainOf(owner);
+    const zone = d.domainname;
+    expect((await add(d, { type: 'MX', name: 'quiet', value: '.', priority: 10 })).json()).toEqual({ priority: [DOMAIN_MESSAGES.nullMxPriority] });
+    const made = await add(d, { type: 'MX', name: 'quiet', value: ' . ', priority: 0 });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ type: 'MX', value: '.', priority: 0, fqdn: `quiet.${zone}` });
+    const beside = await add(d, { type: 'MX', name: 'quiet', value: 'mail.example.net', priority: 10 });
+    expect(beside.json()).toEqual({ value: [DOMAIN_MESSAGES.nameHasNullMx(`quiet.${zone}`)] });
+    // The other way round, and an edit that would make a second MX of a name the null one.
+    const mail = (await add(d, { type: 'MX', name: 'busy', value: 'mail.example.net', priority: 10 })).json();
+    expect((await add(d, { type: 'MX', name: 'busy', value: '.', priority: 0 })).json()).toEqual({ value: [DOMAIN_MESSAGES.nullMxNotAlone(`busy.${zone}`)] });
+    // The one MX of its name may become the null one (and back).
+    const edited = await call(owner, 'PATCH', `/domain/${zone}/records/${mail.id}/`, { value: '.', priority: 0 });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ value: '.', priority: 0 });
+    expect((await call(owner, 'PATCH', `/domain/${zone}/records/${mail.id}/`, { value: 'mx.example.net', priority: 5 })).statusCode).toBe(200);
+    // Other types beside a null MX are fine (the name can still have a website).
+    expect((await add(d, { type: 'A', name: 'quiet', value: '192.0.2.8' })).statusCode).toBe(201);
+  });
+
   test("an edit that does not give the name keeps it, also a name that ends in the zone's own name", async () => {
     const d = await domainOf(owner);
     for (const name of [`www.${d.domainname}.${d.domainname}`, `${d.domainname}.${d.domainname}`]) {

@@ -14,6 +14,7 @@ import {
   MAX_RRSET_BYTES,
   asciiHost,
   dnsRecordSchema,
+  isNullMx,
   domainSettingsSchema,
   eppRevealSchema,
   nameserversSchema,
@@ -175,6 +176,12 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
         throw validationError({ name: DOMAIN_MESSAGES.cnameAtMx(owner) });
     }
     const others = await repo.recordsAt(tx, d.id, r.name, exceptId);
+    // A null MX is the name's only MX (RFC 7505 section 3): 'no mail' beside a mail server says two things at once.
+    const otherMx = others.filter((o) => o.type === 'MX');
+    if (r.type === 'MX' && isNullMx(r.value) && otherMx.length > 0)
+      throw validationError({ value: DOMAIN_MESSAGES.nullMxNotAlone(fqdn(d.domainname, r.name)) });
+    if (r.type === 'MX' && otherMx.some((o) => isNullMx(o.value)))
+      throw validationError({ value: DOMAIN_MESSAGES.nameHasNullMx(fqdn(d.domainname, r.name)) });
     if (r.type === 'CNAME' && others.length > 0)
       throw validationError({ name: DOMAIN_MESSAGES.cnameNotAlone(fqdn(d.domainname, r.name)) });
     if (r.type !== 'CNAME' && others.some((o) => o.type === 'CNAME'))

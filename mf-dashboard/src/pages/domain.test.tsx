@@ -60,7 +60,12 @@ it('the domains table links each name to its page, keeping every column', async 
 it('shows the overview, our nameservers, the lock, the EPP rule and the records', async () => {
   fakeApi({
     'GET domain/acme.com': { body: detail() },
-    'GET domain/acme.com/records': { body: [{ id: 1, name: 'www', fqdn: 'www.acme.com', type: 'A', ttl: 300, value: '192.0.2.1', priority: null, flags: null, tag: null }] },
+    'GET domain/acme.com/records': {
+      body: [
+        { id: 1, name: 'www', fqdn: 'www.acme.com', type: 'A', ttl: 300, value: '192.0.2.1', priority: null, flags: null, tag: null },
+        { id: 2, name: 'shop', fqdn: 'shop.acme.com', type: 'MX', ttl: 3600, value: '.', priority: 0, flags: null, tag: null },
+      ],
+    },
   });
   open();
   const overview = (await screen.findByRole('heading', { name: 'Overview' })).closest('section')!;
@@ -77,6 +82,7 @@ it('shows the overview, our nameservers, the lock, the EPP rule and the records'
   expect(screen.queryByLabelText('Account password')).not.toBeInTheDocument();
   // The table (wide screens) and the cards (phones) both hold the record; CSS shows one of them.
   expect((await screen.findAllByText('192.0.2.1')).length).toBeGreaterThan(0);
+  expect(screen.getAllByText('0 . (null MX: no mail)').length).toBeGreaterThan(0);
 });
 
 it('an internationalised domain is named as typed in its records table and dialog; the calls use its punycode', async () => {

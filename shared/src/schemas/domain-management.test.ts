@@ -39,6 +39,14 @@ it("a CNAME may point at a name with underscore labels (DKIM and ACME delegation
   expect(issues({ type: 'MX', name: '@', value: '_mail.example.net', priority: 10 })).toEqual({ value: [DOMAIN_MESSAGES.mxTarget] });
 });
 
+it('an MX of . is the null MX (RFC 7505): priority 0 only; .. or a dot in a name is no host', () => {
+  expect(parse({ type: 'MX', name: '@', value: ' . ', priority: '0' })).toMatchObject({ value: '.', priority: 0 });
+  expect(issues({ type: 'MX', name: '@', value: '.', priority: 10 })).toEqual({ priority: [DOMAIN_MESSAGES.nullMxPriority] });
+  expect(issues({ type: 'MX', name: '@', value: '.', priority: 70_000 })).toEqual({ priority: [DOMAIN_MESSAGES.priority] });
+  for (const value of ['..', '.mail.example.com'])
+    expect(issues({ type: 'MX', name: '@', value, priority: 0 })).toEqual({ value: [DOMAIN_MESSAGES.mxTarget] });
+});
+
 it("a CAA record's tag and issuer domain are case-insensitive; its parameters and an iodef URL are kept", () => {
   expect(parse({ type: 'CAA', name: '@', value: 'LetsEncrypt.org', tag: 'issue' }).value).toBe('letsencrypt.org');
   expect(parse({ type: 'CAA', name: '@', value: 'Pki.Example; account=AbC', tag: 'issuewild' }).value).toBe('pki.example; account=AbC');

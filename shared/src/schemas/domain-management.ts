@@ -35,6 +35,11 @@ export const DOMAIN_MESSAGES = {
   cnameTarget: 'Enter a host name, like target.example.net.',
   mxTarget: 'Enter a mail server host name, like mail.example.com.',
   priority: 'Priority must be a whole number from 0 to 65535.',
+  nullMxPriority: 'A null MX (.) says this name takes no mail: its priority must be 0 (RFC 7505).',
+  nullMxNotAlone: (name: string) =>
+    `A null MX (.) says ${name} takes no mail: remove its other MX records first, or add a mail server instead.`,
+  nameHasNullMx: (name: string) =>
+    `${name} has a null MX (.), which says it takes no mail: remove that record before adding a mail server.`,
   txtEmpty: 'Enter the text of the record.',
   txtTooLong: `A TXT record can hold at most ${TXT_MAX} characters.`,
   txtControl: 'A TXT record cannot contain line breaks or other control characters.',
@@ -275,6 +280,13 @@ interface RecordFields {
   tag?: unknown;
 }
 const valueOf = (i: Input) => (typeof i.value === 'string' ? i.value.trim() : '');
+
+/**
+ * The null MX (RFC 7505): an MX of priority 0 whose mail server is the root, '.', says that a name takes no mail, so
+ * senders bounce at once instead of retrying for days. Stored and served as '.'.
+ */
+export const NULL_MX = '.';
+export const isNullMx = (value: string) => value.trim() === NULL_MX;
 const typeIs = (i: Input, t: DnsRecordType) => i.type === t;
 
 /**
@@ -312,8 +324,13 @@ export function dnsRecordSchema(zone: string, shown = zone) {
     rule(['value'], (i) => !typeIs(i, 'A') || isIPv4(valueOf(i)), DOMAIN_MESSAGES.ipv4),
     rule(['value'], (i) => !typeIs(i, 'AAAA') || isIPv6(valueOf(i)), DOMAIN_MESSAGES.ipv6),
     rule(['value'], (i) => !typeIs(i, 'CNAME') || isDomainName(valueOf(i)), DOMAIN_MESSAGES.cnameTarget),
-    rule(['value'], (i) => !typeIs(i, 'MX') || isHostname(valueOf(i)), DOMAIN_MESSAGES.mxTarget),
+    rule(['value'], (i) => !typeIs(i, 'MX') || isNullMx(valueOf(i)) || isHostname(valueOf(i)), DOMAIN_MESSAGES.mxTarget),
     rule(['priority'], (i) => !typeIs(i, 'MX') || wholeIn(0, 65535)(i.priority), DOMAIN_MESSAGES.priority),
+    rule(
+      ['priority'],
+      (i) => !typeIs(i, 'MX') || !isNullMx(valueOf(i)) || !wholeIn(0, 65535)(i.priority) || toWhole(i.priority) === 0,
+      DOMAIN_MESSAGES.nullMxPriority,
+    ),
     rule(['value'], (i) => !typeIs(i, 'TXT') || txtText(valueOf(i)) !== '', DOMAIN_MESSAGES.txtEmpty),
     // On the text as stored: a \DDD escape below 32 (\010, \000) is a control character all the same.
     rule(['value'], (i) => !typeIs(i, 'TXT') || !CONTROL.test(txtText(String(i.value))), DOMAIN_MESSAGES.txtControl),
@@ -351,7 +368,7 @@ function normalizeRecord(i: { name: string; type: DnsRecordType; ttl: number; va
     case 'CNAME':
       return { ...base, value: asciiHost(i.value) };
     case 'MX':
-      return { ...base, value: asciiHost(i.value), priority: toWhole(i.priority) };
+      return { ...base, value: isNullMx(i.value) ? NULL_MX : asciiHost(i.value), priority: toWhole(i.priority) };
     case 'TXT':
       return { ...base, value: txtText(i.value) };
     case 'CAA': {

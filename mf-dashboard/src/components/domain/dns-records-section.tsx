@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { useId, useRef, useState } from 'react';
 import { errorText } from 'shared/api-client';
-import { DOMAIN_MESSAGES } from 'shared/schemas';
+import { DOMAIN_MESSAGES, isNullMx } from 'shared/schemas';
 import { showToast } from 'shared/toast';
 import { Button, Dialog, Notice, Table, theme, type Column } from 'shared/ui';
 import { deleteDnsRecord } from '../../api/delete-dns-record';
@@ -26,7 +26,7 @@ const RowActions = styled.div`
 `;
 
 const dataOf = (r: DnsRecord) =>
-  r.type === 'MX' ? `${r.priority ?? 0} ${r.value}` : r.type === 'CAA' ? `${r.flags ?? 0} ${r.tag ?? ''} "${r.value}"` : r.value;
+  r.type === 'MX' ? `${r.priority ?? 0} ${r.value}${isNullMx(r.value) ? ' (null MX: no mail)' : ''}` : r.type === 'CAA' ? `${r.flags ?? 0} ${r.tag ?? ''} "${r.value}"` : r.value;
 
 /** The records our DNS server answers for the domain; shown and editable only while it uses our nameservers. */
 export function DnsRecordsSection({ domain, onChanged }: { domain: DomainDetail; onChanged(): void }) {

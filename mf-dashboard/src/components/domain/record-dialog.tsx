@@ -22,7 +22,7 @@ const VALUE_HINT: Record<DnsRecordType, string> = {
   A: 'Like 192.0.2.1.',
   AAAA: 'Like 2001:db8::1.',
   CNAME: 'Like target.example.net. A CNAME must be the only record at its name, and cannot be at @.',
-  MX: 'Like mail.example.com.',
+  MX: 'Like mail.example.com, or . (a null MX, priority 0) for a name that takes no mail.',
   TXT: 'Up to 2048 characters; text longer than 255 characters is split into several strings for you. Quoted strings pasted from a provider ("…" "…") are joined.',
   CAA: "For issue and issuewild: a certificate authority's domain, like letsencrypt.org. For iodef: a mailto: or https: address.",
 };
