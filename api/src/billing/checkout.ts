@@ -25,7 +25,7 @@ import { type GatewayKind, PaymentGatewayError, type PaymentProvider } from '../
 import { debit, InsufficientFunds, lockedBalance } from '../payments/wallet';
 import { cancelInvoice, payInvoice, type Provisioned } from './provision';
 import { recordInvoiceParties } from './invoice-parties';
-import { addRestoreFee, restoresFromRedemption } from './renewals';
+import { addRestoreFee, dayOf, restoresFromRedemption } from './renewals';
 
 export const checkoutError = (message: string, extra: Record<string, unknown> = {}) =>
   new ApiError(400, { error: message, ...extra });
@@ -363,7 +363,7 @@ export async function payExistingInvoice(
     // A payment started while the domain is in Redemption pays its restore fee. The job system defers the fee while an
     // earlier gateway payment (started in Grace) is pending; that one, if it succeeds later, no longer matches the
     // total and goes to the wallet (payments/settle.ts), so it cannot restore the domain at the Grace price either.
-    if (await restoresFromRedemption(tx, inv.id)) {
+    if (await restoresFromRedemption(tx, inv.id, dayOf(now))) {
       if (await addRestoreFee(tx, await commerce.catalog.get(), inv.id)) [inv] = await tx.select().from(invoices).where(eq(invoices.id, inv.id));
     }
     if (!inv) throw new ApiError(404, { detail: 'Not found.' });

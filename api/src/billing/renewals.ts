@@ -252,12 +252,23 @@ export function domainRenewal(
  * Adds the restore fee line to an Unpaid renewal invoice (locked by the caller) and recomputes its VAT and total, unless
  * it already has one. Returns whether it added the fee.
  */
-/** Whether the invoice renews a domain now in Redemption (its payment restores it, with the restore fee). */
-export async function restoresFromRedemption(tx: Executor, invoiceId: number): Promise<boolean> {
+/**
+ * Whether a domain is in Redemption on `today`: by its status, or by its dates when the hourly expiry pass
+ * (domains/domain-expiry.ts, the same boundary) has not moved it there yet, in the first minutes of the day it becomes
+ * due: a renewal priced or paid then carries the restore fee all the same.
+ */
+export const inRedemption = (d: { status: string; nextduedate: string }, today: string) =>
+  d.status === 'Redemption' ||
+  ((d.status === 'Active' || d.status === 'Grace') && d.nextduedate < addDays(today, -LIFECYCLE.graceDays));
+
+/** Whether the invoice renews a domain in Redemption on `today` (its payment restores it, with the restore fee). */
+export async function restoresFromRedemption(tx: Executor, invoiceId: number, today: string): Promise<boolean> {
+  const redeemBefore = addDays(today, -LIFECYCLE.graceDays);
   const rows = rowsOf<{ one: number }>(
     await tx.execute(sql`
       SELECT 1 AS one FROM renewals r JOIN customer_domains d ON d.id = r.item_id
-      WHERE r.invoice_id = ${invoiceId} AND r.item_kind = 'domain' AND r.applied_at IS NULL AND d.status = 'Redemption'
+      WHERE r.invoice_id = ${invoiceId} AND r.item_kind = 'domain' AND r.applied_at IS NULL
+        AND (d.status = 'Redemption' OR (d.status IN ('Active', 'Grace') AND d.nextduedate < ${redeemBefore}::date))
       LIMIT 1`),
   );
   return rows.length > 0;

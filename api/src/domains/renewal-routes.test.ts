@@ -171,6 +171,35 @@ describe('the quote', () => {
   });
 });
 
+test('in the minutes after midnight before the expiry pass moved it, a domain due 31 days ago is in Redemption all the same', async () => {
+  const u = await t.user();
+  const today = t.clock.now().toISOString().slice(0, 10);
+  const due = new Date(Date.parse(`${today}T00:00:00Z`) - 31 * 86_400_000).toISOString().slice(0, 10);
+  // Its lifecycle invoice, made while it was Active (no fee on it), and the status the hourly pass has not yet moved.
+  const d = await domainOf(u, { status: 'Grace', expiry: due });
+  const perYear = await renewalPrice(d.domainname);
+  const withFee = perYear + 8000;
+  const quote = (await call(u, 'GET', `/domain/${d.domainname}/renewal/?years=1`)).json() as Json;
+  expect(quote).toMatchObject({ status: 'Redemption', restore_fee: 80, total: (withFee + vat(withFee)) / 100 });
+  // Renew now's invoice carries the fee; so does paying an open invoice made before (the fee added as it is paid).
+  const made = (await call(u, 'POST', `/domain/${d.domainname}/renew/`, { years: 1 })).json() as Json;
+  expect((await linesOf(made.data.invoice_id)).map((l) => l.kind)).toEqual(['domain_renewal', 'restore_fee']);
+  const e = await domainOf(u, { status: 'Grace', expiry: due });
+  await t.db.orm.update(customerDomains).set({ status: 'Active' }).where(eq(customerDomains.id, e.id));
+  const open = (await call(u, 'POST', `/domain/${e.domainname}/renew/`, { years: 1 })).json() as Json;
+  await t.db.orm.delete(invoiceItems).where(and(eq(invoiceItems.invoiceId, open.data.invoice_id), eq(invoiceItems.kind, 'restore_fee')));
+  await t.db.orm.update(invoices).set({ subtotalMinor: perYear, vatMinor: vat(perYear), totalMinor: perYear + vat(perYear) }).where(eq(invoices.id, open.data.invoice_id));
+  await fund(u.id, withFee + vat(withFee));
+  expect((await call(u, 'POST', `/api/invoices/${open.data.invoice_id}/pay/`, { payment_kind: 'wallet' })).statusCode).toBe(200);
+  expect((await linesOf(open.data.invoice_id)).map((l) => l.kind)).toEqual(['domain_renewal', 'restore_fee']);
+  expect(await invoiceRow(open.data.invoice_id)).toMatchObject({ status: 'Paid', totalMinor: withFee + vat(withFee) });
+  expect(await expiryOf(e.id)).toMatchObject({ status: 'Active' });
+  expect(await balance(u.id)).toBe(0);
+  // One day fewer: still Grace, no fee.
+  const g = await domainOf(u, { status: 'Grace', expiry: new Date(Date.parse(`${today}T00:00:00Z`) - 30 * 86_400_000).toISOString().slice(0, 10) });
+  expect((await call(u, 'GET', `/domain/${g.domainname}/renewal/?years=1`)).json()).toMatchObject({ status: 'Grace', restore_fee: 0 });
+});
+
 test('a domain bought in NGN renews in NGN: its renewal price and the restore fee converted from 80.00 USD', async () => {
   const u = await t.user();
   const name = `naira-${u.username}.com`;

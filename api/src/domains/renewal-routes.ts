@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MANAGEABLE_DOMAIN_STATUSES, RENEWAL_MESSAGES, RENEWAL_YEARS_MAX, RENEWAL_YEARS_MIN, renewDomainSchema } from 'shared/schemas';
 import {
   addRestoreFee,
+  inRedemption,
   createRenewalInvoices,
   dayOf,
   daysBetween,
@@ -94,7 +95,7 @@ export async function domainRenewalRoutes(app: FastifyInstance) {
       { id: d.id, userId: d.userId, domainname: d.domainname, tld, due: d.nextduedate, years, currency },
       app.clock.now(),
     );
-    const restoreFee = d.status === 'Redemption' ? restoreFeeIn(book, currency) : 0;
+    const restoreFee = inRedemption(d, dayOf(app.clock.now())) ? restoreFeeIn(book, currency) : 0;
     const subtotal = renewal.line.amountMinor + restoreFee;
     const vat = vatOf(subtotal, book.vatPercent);
     return { renewal, currency, restoreFee, subtotal, vat, total: subtotal + vat };
@@ -126,13 +127,14 @@ export async function domainRenewalRoutes(app: FastifyInstance) {
         const [inv] = await db.select().from(invoices).where(eq(invoices.id, Number(open.invoice_id)));
         const lines = await db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, Number(open.invoice_id)));
         const sumOf = (kind: string) => lines.filter((l) => l.kind === kind).reduce((n, l) => n + l.amountMinor, 0);
-        if (inv && inv.currency === q.currency) {
+        // (In Redemption by date before the expiry pass added the fee to it, paying it adds the fee: today's quote.)
+        if (inv && inv.currency === q.currency && !(q.restoreFee > 0 && sumOf('restore_fee') === 0)) {
           amounts = { renewal: sumOf('domain_renewal'), restoreFee: sumOf('restore_fee'), subtotal: inv.subtotalMinor, vatPercent: inv.vatPercent, vat: inv.vatMinor, total: inv.totalMinor };
         }
       }
       return {
         domainname: d.domainname,
-        status: d.status,
+        status: inRedemption(d, dayOf(app.clock.now())) ? 'Redemption' : d.status,
         years,
         currency: q.currency,
         price_per_year: toMajor(amounts.renewal / years),
@@ -202,7 +204,7 @@ export async function domainRenewalRoutes(app: FastifyInstance) {
         const made = (await createRenewalInvoices(tx, [q.renewal], now)).get(q.renewal.key);
         // The period's key taken meanwhile (the lifecycle's pass): nothing was written here; the customer tries again.
         if (!made) throw detailError(409, RENEWAL_MESSAGES.busy);
-        if (d.status === 'Redemption') await addRestoreFee(tx, book, made.id);
+        if (inRedemption(d, dayOf(now))) await addRestoreFee(tx, book, made.id);
         return { created: true, invoiceId: made.id, invoicenum: made.invoicenum, d, q };
       });
       const [inv] = await db.select().from(invoices).where(eq(invoices.id, answer.invoiceId));
