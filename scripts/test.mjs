@@ -6,7 +6,7 @@
 // `node` packages (~20 s to fetch the first time); the machine's Node runs everything else. Three runs of the API
 // suite, not four: the whole `npm test` stays well under 30 minutes (README 'Deployment').
 // Ends with one summary line: `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -36,6 +36,29 @@ function run(label, cmd, args, opts = {}) {
   const ok = res.status === 0;
   lines.push(`${ok ? 'ok  ' : 'FAIL'} ${label} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   return ok;
+}
+
+/** Commands run at once, each one's output kept and printed after its label once all have ended. */
+async function runTogether(commands) {
+  const done = await Promise.all(
+    commands.map(([label, cmd, args]) => {
+      const started = Date.now();
+      const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      const out = [];
+      child.stdout.on('data', (b) => out.push(b));
+      child.stderr.on('data', (b) => out.push(b));
+      return new Promise((resolve) => {
+        child.on('error', (error) => resolve({ label, cmd, args, seconds: (Date.now() - started) / 1000, out: [Buffer.from(String(error))], ok: false }));
+        child.on('close', (code) => resolve({ label, cmd, args, seconds: (Date.now() - started) / 1000, out, ok: code === 0 }));
+      });
+    }),
+  );
+  return done.map(({ label, cmd, args, seconds, out, ok }) => {
+    console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
+    process.stdout.write(Buffer.concat(out));
+    lines.push(`${ok ? 'ok  ' : 'FAIL'} ${label} (${seconds.toFixed(0)} s)`);
+    return [label, ok];
+  });
 }
 
 // The names of failed tests go into the summary at the end, each with the first lines of its error and where it
@@ -124,8 +147,12 @@ if (!run('install', 'node', ['scripts/setup.mjs'])) {
   process.exit(1);
 }
 if (want('build')) tally('build', run('build', 'node', ['scripts/build.mjs']));
-if (want('typecheck')) tally('typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck']));
-if (want('lint')) tally('lint', run('lint', 'npx', ['--no-install', 'eslint', '.', '--max-warnings=0']));
+// The typecheck and the lint each keep one core busy: side by side (each one's output printed whole when both are done).
+const checks = [
+  want('typecheck') && ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+  want('lint') && ['lint', 'npx', ['--no-install', 'eslint', '.', '--max-warnings=0']],
+].filter(Boolean);
+for (const [label, ok] of await runTogether(checks)) tally(label, ok);
 if (want('jest')) {
   // PGlite (the API's embedded database) needs Node's VM modules under Jest.
   const jest = (label, file, args) => {
