@@ -78,6 +78,15 @@ const EnvSchema = v.object({
     v.picklist(['sandbox', 'paystack'], 'PAYMENT_PROVIDER must be sandbox or paystack (unset: paystack when its key is set)'),
   ),
   SECURITY_SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'SECURITY_SECRET_KEY must be at least 32 characters'))),
+  // The keys SECURITY_SECRET_KEY replaced, newest first, separated by commas: what they sealed still opens (and is
+  // sealed again with the new key at start); recovery codes made under one work while it is listed.
+  SECURITY_SECRET_KEY_PREVIOUS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.split(',').map((k) => k.trim()).filter(Boolean)),
+      v.check((keys) => keys.every((k) => k.length >= 32), 'SECURITY_SECRET_KEY_PREVIOUS: each key must be at least 32 characters'),
+    ),
+  ),
   WEBAUTHN_RP_ID: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9.-]+$/i, 'WEBAUTHN_RP_ID must be a host name such as example.com'))),
   ROLE: v.optional(v.picklist(['api', 'worker', 'all'], 'ROLE must be api, worker or all'), 'all'),
   JOBS: v.optional(bool('JOBS')),
@@ -120,7 +129,7 @@ export interface Config {
   seed: boolean;
   productName: string;
   /** Account security (issue 17): key for TOTP secrets (AES-256-GCM) and recovery codes (HMAC); passkey relying party. */
-  security: { secretKey: string; rpId: string; origins: string[] };
+  security: { secretKey: string; previousKeys: string[]; rpId: string; origins: string[] };
   /**
    * PAYMENT_PROVIDER as given (unset: Paystack when PAYSTACK_SECRET_KEY is set, else the sandbox outside production).
    * In production the sandbox (free money) runs only when this says `sandbox` explicitly.
@@ -212,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     security: {
       // A fixed development key outside production only (missingInProduction refuses to start without one there).
       secretKey: e.SECURITY_SECRET_KEY ?? 'development-only-security-key-do-not-use-in-production',
+      previousKeys: (e.SECURITY_SECRET_KEY_PREVIOUS ?? []).filter((k) => k !== e.SECURITY_SECRET_KEY),
       rpId: e.WEBAUTHN_RP_ID ?? new URL(storefrontUrl).hostname,
       origins: e.STOREFRONT_ORIGINS,
     },

@@ -5,7 +5,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db';
 import { cartItems, carts } from '../db/schema-commerce';
-import { openTransferCode } from '../domains/epp-codes';
+import { openTransferCode, type EppKeys } from '../domains/epp-codes';
 import { domainPrice, type PriceBook, planPrice, tldPrice } from '../money/catalog';
 import { toMajor } from '../money/money';
 
@@ -110,7 +110,7 @@ export function priceItem(
 }
 
 /** A transfer line's code for its customer (stored sealed, domains/epp-codes.ts); '' if it no longer opens (a new key). */
-function transferCode(key: Buffer, item: CartItem): string {
+function transferCode(key: EppKeys, item: CartItem): string {
   if (!item.eppCode || !item.domainName) return '';
   try {
     return openTransferCode(key, item.domainName, item.eppCode);
@@ -119,8 +119,8 @@ function transferCode(key: Buffer, item: CartItem): string {
   }
 }
 
-/** @param key the transfer codes' key (domains/epp-codes.ts eppKey) */
-export function itemView(item: CartItem, priceMinor: number, currency: string, key: Buffer) {
+/** @param key the transfer codes' keys (domains/epp-codes.ts eppKeys) */
+export function itemView(item: CartItem, priceMinor: number, currency: string, key: EppKeys) {
   return {
     id: item.id,
     service: item.serviceId,
@@ -142,7 +142,7 @@ export function itemView(item: CartItem, priceMinor: number, currency: string, k
   };
 }
 
-export function cartView(book: PriceBook, cart: Cart | undefined, items: CartItem[], currency: string, key: Buffer) {
+export function cartView(book: PriceBook, cart: Cart | undefined, items: CartItem[], currency: string, key: EppKeys) {
   const priced = items.flatMap((i) => {
     const p = priceItem(book, i, currency);
     return p === undefined ? [] : [itemView(i, p, currency, key)];

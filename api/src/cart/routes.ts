@@ -10,7 +10,7 @@ import { idField } from '../commerce/fields';
 import { cartItems } from '../db/schema-commerce';
 import { CART_CHANNEL, CartCache, type CartKey } from './cache';
 import { availabilityOf, DOMAIN_SERVICE_ID, requireSellable, unavailableReason } from '../domains/service';
-import { eppKey, sealTransferCode } from '../domains/epp-codes';
+import { eppKeys, sealTransferCode } from '../domains/epp-codes';
 import { notFound, parseBody, validationError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
 import { toMajor, vatOf } from '../money/money';
@@ -91,7 +91,7 @@ export async function cartRoutes(app: FastifyInstance) {
   const { commerce } = app;
   const db = app.db.orm;
   const secureCookie = app.config.apiBaseUrl.startsWith('https://');
-  const codeKey = eppKey(app.config.security.secretKey);
+  const codeKey = eppKeys(app.config.security);
 
   // GET /api/cart/ reads through this cache; migration 0750's NOTIFY keeps it in step with every write (cache.ts).
   // Embedded (PGlite) only: there the notification arrives before the writing query resolves, and one query costs

@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import type { Executor } from '../db';
 import { customerDomains } from '../db/schema-commerce';
 import type { Provisioned } from '../billing/provision';
-import { openTransferCode } from '../domains/epp-codes';
+import { openTransferCode, type EppKeys } from '../domains/epp-codes';
 import { createRegistry } from '../domains/factory';
 import { loadNameList } from '../domains/name-list';
 import type { DomainRegistry } from '../domains/registry';
@@ -76,8 +76,8 @@ export function createCommerce(
   db: Executor,
   apiBaseUrl: string,
   config: CommerceConfig,
-  /** The key transfer codes are sealed with in carts and invoices (domains/epp-codes `eppKey`). */
-  codeKey: Buffer,
+  /** The keys transfer codes are sealed with in carts and invoices (domains/epp-codes `eppKeys`). */
+  codeKey: EppKeys,
   overrides: CommerceOverrides = {},
   mode: PaymentMode = { production: false },
 ): Commerce {

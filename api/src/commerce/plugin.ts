@@ -7,7 +7,7 @@ import { lifecycleRoutes } from '../billing/lifecycle-routes';
 import { billingRoutes } from '../billing/routes';
 import { cartRoutes } from '../cart/routes';
 import { carts } from '../db/schema-commerce';
-import { eppKey } from '../domains/epp-codes';
+import { eppKeys } from '../domains/epp-codes';
 import { domainRoutes } from '../domains/routes';
 import { paymentRoutes } from '../payments/routes';
 import { staffRoutes } from '../staff/plugin';
@@ -29,7 +29,7 @@ async function commercePlugin(app: FastifyInstance, opts: CommercePluginOptions 
     app.db.orm,
     app.config.apiBaseUrl,
     config,
-    eppKey(app.config.security.secretKey),
+    eppKeys(app.config.security),
     { clock: app.clock, announce: (change) => app.events.publish({ type: 'domains', ...change }), ...opts },
     mode,
   );

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../commerce/test-app';
 import { cartItems, customerDomains, invoiceItems, tlds } from '../db/schema-commerce';
 import { domainSettings } from '../db/schema-domains';
 import { credit } from '../payments/wallet';
-import { eppKey, isSealed, openEppCode, openTransferCode, sealClearEppCodes, sealEppCode } from './epp-codes';
+import { eppKeys, isSealed, openEppCode, openTransferCode, sealEppCodesAgain, sealEppCode } from './epp-codes';
 import { SimulatedRegistry } from './simulated-registry';
 
 type User = Awaited<ReturnType<TestApp['user']>>;
@@ -47,7 +47,7 @@ const reveal = async (name: string) => {
   return res.json().epp_code as string;
 };
 const stored = async (id: number) => (await t.db.orm.select().from(domainSettings).where(eq(domainSettings.domainId, id)))[0]!.eppCode!;
-const key = () => eppKey(t.app.config.security.secretKey);
+const key = () => eppKeys(t.app.config.security);
 
 test('the stored value is not the code: AES-256-GCM, and the same code comes back on every reveal', async () => {
   const d = await unlockedDomain();
@@ -74,8 +74,8 @@ test('a code stored in clear is sealed by the start-up sweep and on reveal, and 
   expect(await stored(a.id)).not.toContain('Legacy-Code-42!a');
 
   // By the sweep the API runs when it starts: every clear row, once.
-  expect(await sealClearEppCodes(t.db.orm, key())).toBeGreaterThanOrEqual(1);
-  expect(await sealClearEppCodes(t.db.orm, key())).toBe(0);
+  expect(await sealEppCodesAgain(t.db.orm, key())).toBeGreaterThanOrEqual(1);
+  expect(await sealEppCodesAgain(t.db.orm, key())).toBe(0);
   expect(isSealed(await stored(b.id))).toBe(true);
   expect(await reveal(b.domainname)).toBe('Legacy-Code-43!b');
 });
@@ -85,13 +85,13 @@ test("another domain's ciphertext, another key or a changed byte does not open",
   const sealed = sealEppCode(key(), d.id, 'Secret-Code-1!xy');
   expect(openEppCode(key(), d.id, sealed)).toBe('Secret-Code-1!xy');
   expect(() => openEppCode(key(), d.id + 1, sealed)).toThrow();
-  expect(() => openEppCode(eppKey('another-secret-key-of-32-characters!!'), d.id, sealed)).toThrow();
+  expect(() => openEppCode(eppKeys({ secretKey: 'another-secret-key-of-32-characters!!', previousKeys: [] }), d.id, sealed)).toThrow();
   const parts = sealed.split('.');
   const body = Buffer.from(parts[3]!, 'base64url');
   body[0] = body[0]! ^ 1;
   expect(() => openEppCode(key(), d.id, [...parts.slice(0, 3), body.toString('base64url')].join('.'))).toThrow();
   // The key is HKDF's, not the TOTP secrets' SHA-256 of the same secret.
-  expect(key()).toHaveLength(32);
+  expect(key().seal).toHaveLength(32);
 
   // A stored code that does not open (a copied row): the reveal issues a new code instead of failing.
   const other = await unlockedDomain();
@@ -124,7 +124,7 @@ test("a code given to transfer a name in is sealed in the cart and on the invoic
   // A line stored in clear before encryption: shown as it is, then sealed by the start-up sweep, and still shown.
   await t.db.orm.update(cartItems).set({ eppCode: 'Legacy-Transfer-7' }).where(eq(cartItems.id, (await line()).id));
   expect(await cartCode()).toBe('Legacy-Transfer-7');
-  expect(await sealClearEppCodes(t.db.orm, key())).toBeGreaterThanOrEqual(1);
+  expect(await sealEppCodesAgain(t.db.orm, key())).toBeGreaterThanOrEqual(1);
   expect(isSealed((await line()).eppCode!)).toBe(true);
   expect(await cartCode()).toBe('Legacy-Transfer-7');
 
@@ -135,4 +135,28 @@ test("a code given to transfer a name in is sealed in the cart and on the invoic
   expect(openTransferCode(key(), 'jumia.ng', billed!.eppCode!)).toBe('Legacy-Transfer-7');
   // The transfer request the paid invoice sends to the registry carries the code, opened.
   expect((t.app.commerce.registry as SimulatedRegistry).transferCodeOf('jumia.ng')).toBe('Legacy-Transfer-7');
+});
+
+test('after SECURITY_SECRET_KEY changes with the old one listed as previous, codes sealed with it still open, and are sealed again with the new one', async () => {
+  const d = await unlockedDomain();
+  const code = await reveal(d.domainname);
+  // The transfer line of the test before, on its invoice.
+  const [line] = await t.db.orm.select().from(invoiceItems).where(eq(invoiceItems.domainName, 'jumia.ng'));
+  const old = key();
+  const rotated = eppKeys({ secretKey: 'the-new-security-secret-key-0123456789', previousKeys: [t.app.config.security.secretKey] });
+  const unlisted = eppKeys({ secretKey: 'the-new-security-secret-key-0123456789', previousKeys: [] });
+  const raw = await stored(d.id);
+  expect(openEppCode(rotated, d.id, raw)).toBe(code);
+  expect(() => openEppCode(unlisted, d.id, raw)).toThrow();
+  // The sweep run at start: every code sealed with the old key, once; each then opens with the new key alone.
+  expect(await sealEppCodesAgain(t.db.orm, rotated)).toBeGreaterThanOrEqual(1);
+  expect(await sealEppCodesAgain(t.db.orm, rotated)).toBe(0);
+  expect(openEppCode(unlisted, d.id, await stored(d.id))).toBe(code);
+  const resealed = await stored(d.id);
+  expect(() => openEppCode(old, d.id, resealed)).toThrow();
+  const [after] = await t.db.orm.select().from(invoiceItems).where(eq(invoiceItems.id, line!.id));
+  expect(openTransferCode(unlisted, 'jumia.ng', after!.eppCode!)).toBe('Legacy-Transfer-7');
+  await t.db.orm.update(invoiceItems).set({ eppCode: line!.eppCode }).where(eq(invoiceItems.id, line!.id));
+  // Put back under the app's key for the tests after this one.
+  await t.db.orm.update(domainSettings).set({ eppCode: sealEppCode(old, d.id, code) }).where(eq(domainSettings.domainId, d.id));
 });

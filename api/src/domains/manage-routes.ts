@@ -30,7 +30,7 @@ import { loadDnsConfig, type DnsConfig } from '../dns/config';
 import { answerBytes } from '../dns/zones';
 import { detailError, nonFieldError, notFound, parseBody, validationError } from '../http/errors';
 import { transferCodeRequestedMail } from '../mail/templates';
-import { eppKey, isSealed, openEppCode, sealClearEppCodes, sealEppCode } from './epp-codes';
+import { eppKeys, isSealed, openEppCode, sealEppCodesAgain, sealEppCode } from './epp-codes';
 import * as repo from './manage-repository';
 import { MESSAGES as NAME_MESSAGES } from './normalize';
 import { domainRow } from './routes';
@@ -77,14 +77,15 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
   const { config } = app;
   const strict = config.rateLimit.enabled ? { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs } : false;
   const auth = { preHandler: app.requireUser };
-  const eppKeyOf = eppKey(config.security.secretKey);
-  // Codes stored in clear before they were encrypted are sealed once at start (and on their next reveal).
+  const eppKeyOf = eppKeys(config.security);
+  // Codes stored in clear before they were encrypted, or sealed with a key SECURITY_SECRET_KEY replaced, are sealed
+  // with it at start (and a clear one on its next reveal).
   app.addHook('onReady', async () => {
-    const sealed = await sealClearEppCodes(db, eppKeyOf).catch((err: unknown) => {
-      app.log.warn({ err }, 'could not encrypt the EPP codes stored in clear');
+    const sealed = await sealEppCodesAgain(db, eppKeyOf).catch((err: unknown) => {
+      app.log.warn({ err }, 'could not seal the EPP codes stored in clear or with an earlier key');
       return 0;
     });
-    if (sealed) app.log.info({ sealed }, 'EPP codes stored in clear were encrypted');
+    if (sealed) app.log.info({ sealed }, 'EPP codes stored in clear or with an earlier key were sealed with SECURITY_SECRET_KEY');
   });
 
   const detail = (d: DomainRow, s: SettingsRow) => {

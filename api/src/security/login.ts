@@ -124,10 +124,10 @@ export const secondFactorLoginRoutes: FastifyPluginAsync = async (app) => {
     const row = await claim(attemptHashOf(request.cookies[LOGIN_ATTEMPT_COOKIE]));
     const now = clock.now();
     if (await repo.codesLockedOut(app.db.orm, row.userId, now)) throw nonFieldError(M.accountLocked);
-    const { secretKey } = config.security;
+    const keys = config.security;
     return finish(row, request, reply, {
       check: (tx) =>
-        input.method === 'totp' ? acceptTotp(tx, secretKey, row.userId, input.code, now) : spendRecoveryCode(tx, secretKey, row.userId, input.code, now),
+        input.method === 'totp' ? acceptTotp(tx, keys, row.userId, input.code, now) : spendRecoveryCode(tx, keys, row.userId, input.code, now),
       wrong: input.method === 'totp' ? M.badTotp : M.badRecovery,
     });
   });

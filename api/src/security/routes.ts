@@ -46,7 +46,7 @@ import { hashPassword, randomToken, sha256 } from '../accounts/secrets';
 import { toMajor } from '../money/money';
 import { staffEntryText } from '../payments/wallet';
 import { describeDevice } from './devices';
-import { dropRecoveryCodesIfNoFactor, loginMethods, replaceRecoveryCodes, unusedRecoveryCodes } from './factors';
+import { dropRecoveryCodesIfNoFactor, loginMethods, replaceRecoveryCodes, resealTotpSecrets, unusedRecoveryCodes } from './factors';
 import { markAuthenticated, RECENT_AUTH_MS } from './recent-auth';
 import { encryptSecret, openSecret } from './secrets';
 import { secondFactorLoginRoutes } from './login';
@@ -110,11 +110,20 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 export const securityRoutes: FastifyPluginAsync = async (app) => {
   const { config, clock } = app;
   const product = config.productName;
-  const key = config.security.secretKey;
+  const keys = config.security;
   const strict = config.rateLimit.enabled ? { max: config.rateLimit.authMax, timeWindow: config.rateLimit.windowMs } : false;
   const doc = (summary: string) => ({ tags: ['account security'], summary, security: [{ token: [] }] });
 
   await app.register(secondFactorLoginRoutes);
+
+  // After SECURITY_SECRET_KEY changed (the old one listed in SECURITY_SECRET_KEY_PREVIOUS): apps sealed again with it.
+  app.addHook('onReady', async () => {
+    const resealed = await resealTotpSecrets(app.db.orm, keys).catch((err: unknown) => {
+      app.log.warn({ err }, 'could not seal the authenticator-app secrets again with SECURITY_SECRET_KEY');
+      return 0;
+    });
+    if (resealed) app.log.info({ resealed }, 'authenticator-app secrets sealed with an earlier key were sealed again with SECURITY_SECRET_KEY');
+  });
 
   /** The signed-in account's password typed again: a 400 at its field when wrong, or once too many were (password-guesses.ts). */
   const confirmPassword = (user: User, password: string, field = 'password', wrong: string = M.wrongPassword) =>
@@ -255,7 +264,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     if (existing?.confirmedAt) throw detailError(400, M.totpAlreadyOn);
     const secret = newTotpSecret();
     const now = clock.now();
-    const secretEnc = encryptSecret(key, secret);
+    const secretEnc = encryptSecret(keys, secret);
     await app.db.orm
       .insert(totpSecrets)
       .values({ userId: user.id, secretEnc, createdAt: now, confirmedAt: null, lastStep: 0 })
@@ -272,7 +281,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
     const [pending] = await app.db.orm.select().from(totpSecrets).where(eq(totpSecrets.userId, user.id));
     if (!pending || pending.confirmedAt) throw detailError(400, pending ? M.totpAlreadyOn : M.totpNotStarted);
     const now = clock.now();
-    const secret = openSecret(key, pending.secretEnc);
+    const secret = openSecret(keys, pending.secretEnc)?.secret ?? null;
     const step = secret === null ? null : totpStep(secret, input.code, now);
     if (step === null) throw validationError({ code: M.badTotp });
     const codes = await inTransaction(async (tx) => {
@@ -284,7 +293,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
       if (done.length !== 1) throw detailError(400, M.totpAlreadyOn);
       // A mailed login code asked for before the second factor existed would sign in without it.
       await repo.retireCodes(tx, user.id, 'login', now);
-      const fresh = (await unusedRecoveryCodes(tx, user.id)) === 0 ? await replaceRecoveryCodes(tx, key, user.id, now) : [];
+      const fresh = (await unusedRecoveryCodes(tx, user.id)) === 0 ? await replaceRecoveryCodes(tx, keys, user.id, now) : [];
       await app.mail.send(twoFactorChangedMail(product, user, 'An authenticator app was turned on for your account', now), tx);
       return fresh;
     });
@@ -311,7 +320,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
   app.post('/core/recovery-codes/', { preHandler: app.requireRecentAuth, schema: doc('Replace the recovery codes with 10 new ones (recent authentication)') }, async (request) => {
     const userId = request.user!.id;
     if ((await loginMethods(app.db.orm, userId)).length === 0) throw detailError(400, M.noFactor);
-    const codes = await inTransaction((tx) => replaceRecoveryCodes(tx, key, userId, clock.now()));
+    const codes = await inTransaction((tx) => replaceRecoveryCodes(tx, keys, userId, clock.now()));
     return { recovery_codes: codes };
   });
 
@@ -340,7 +349,7 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
         })
         .returning();
       await repo.retireCodes(tx, user.id, 'login', now); // as when an authenticator app is turned on
-      const codes = (await unusedRecoveryCodes(tx, user.id)) === 0 ? await replaceRecoveryCodes(tx, key, user.id, now) : [];
+      const codes = (await unusedRecoveryCodes(tx, user.id)) === 0 ? await replaceRecoveryCodes(tx, keys, user.id, now) : [];
       await app.mail.send(twoFactorChangedMail(product, user, `A passkey named '${input.name}' was added to your account`, now), tx);
       return { row: row!, codes };
     }).catch((err: unknown) => {

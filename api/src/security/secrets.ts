@@ -5,9 +5,20 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, 
 
 const derive = (secretKey: string, purpose: string) => createHash('sha256').update(`${purpose}:${secretKey}`).digest();
 
-export function encryptSecret(secretKey: string, plain: string): string {
+/**
+ * SECURITY_SECRET_KEY and the keys it replaced (SECURITY_SECRET_KEY_PREVIOUS, newest first): `config.security`. New
+ * secrets are sealed with the first; the others still open what they sealed, until it is sealed again (at start:
+ * resealTotpSecrets).
+ */
+export interface SecretKeys {
+  readonly secretKey: string;
+  readonly previousKeys: readonly string[];
+}
+export const keysOf = (keys: SecretKeys) => [keys.secretKey, ...keys.previousKeys];
+
+export function encryptSecret(keys: SecretKeys, plain: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', derive(secretKey, 'totp-encryption'), iv);
+  const cipher = createCipheriv('aes-256-gcm', derive(keys.secretKey, 'totp-encryption'), iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
 }
@@ -21,22 +32,35 @@ function decryptSecret(secretKey: string, stored: string): string {
 }
 
 /**
- * The secret sealed in `stored`, or null when it does not open with `secretKey` (SECURITY_SECRET_KEY changed since, or
- * the value was altered): such an authenticator app can no longer be checked, and its codes are refused as wrong.
+ * The secret sealed in `stored` and whether it was sealed with an earlier key (`stale`), or null when no key opens it
+ * (SECURITY_SECRET_KEY changed without the old one listed, or the value was altered): such an authenticator app can no
+ * longer be checked, and its codes are refused as wrong.
  */
-export function openSecret(secretKey: string, stored: string): string | null {
-  try {
-    return decryptSecret(secretKey, stored);
-  } catch {
-    return null;
+export function openSecret(keys: SecretKeys, stored: string): { secret: string; stale: boolean } | null {
+  for (const [i, key] of keysOf(keys).entries()) {
+    try {
+      return { secret: decryptSecret(key, stored), stale: i > 0 };
+    } catch {
+      // the next key
+    }
   }
+  return null;
 }
 
 /** Recovery codes are compared without case, spaces or dashes, so 'abcde-fghij' and 'ABCDEFGHIJ' are one code. */
 export const normaliseRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
 
-export const recoveryCodeHash = (secretKey: string, code: string) =>
+const hmacOf = (secretKey: string, code: string) =>
   createHmac('sha256', derive(secretKey, 'recovery-codes')).update(normaliseRecoveryCode(code)).digest('hex');
+
+/** How a new recovery code is stored: keyed with SECURITY_SECRET_KEY. */
+export const recoveryCodeHash = (keys: SecretKeys, code: string) => hmacOf(keys.secretKey, code);
+
+/**
+ * What a recovery code may be stored as: under each key (a keyed hash cannot be keyed again without the code, so a
+ * code made under an earlier key works while that key is listed).
+ */
+export const recoveryCodeHashes = (keys: SecretKeys, code: string) => keysOf(keys).map((key) => hmacOf(key, code));
 
 // No 0/o, 1/l/i: codes are read off paper.
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';

@@ -712,6 +712,59 @@ describe('data export and account deletion', () => {
   });
 });
 
+describe('a new SECURITY_SECRET_KEY with the old one listed in SECURITY_SECRET_KEY_PREVIOUS', () => {
+  const OLD = 'the-old-security-secret-key-0123456789';
+  const NEW = 'the-new-security-secret-key-9876543210';
+
+  it('apps and recovery codes made under the old key still sign in; at start the apps are sealed again with the new one', async () => {
+    const r = await createTestApp({ SECURITY_SECRET_KEY: OLD });
+    const apps: { close(): Promise<void> }[] = [];
+    try {
+      const u = await activeUser(r.app);
+      const inject = (app: typeof r.app, url: string, payload: object, access?: string, cookies?: Record<string, string>) =>
+        app.inject({ method: 'POST', url, payload, headers: access ? auth(access) : {}, ...(cookies ? { cookies } : {}) });
+      const code = (secret: string, offsetMs = 0) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) }).generate({ timestamp: r.clock.now().getTime() + offsetMs });
+      const { secret } = json(await inject(r.app, '/core/totp/setup/', {}, u.access));
+      const confirmed = await inject(r.app, '/core/totp/confirm/', { code: code(secret) }, u.access);
+      const recovery = json(confirmed).recovery_codes as string[];
+      const [{ id }] = await r.db.orm.select({ id: users.id }).from(users).where(eq(users.username, u.username)) as [{ id: number }];
+      const sealedApp = async () => (await r.db.orm.select().from(totpSecrets).where(eq(totpSecrets.userId, id)))[0]!.secretEnc;
+      const sealedOld = await sealedApp();
+      /** Password, then the second factor, on `app`: the answer's status. */
+      const signIn = async (app: typeof r.app, factor: { method: string; code: string }) => {
+        const login = await inject(app, '/core/login/', { username: u.username, password: u.password });
+        const attempt = login.cookies.find((c) => c.name === 'login_attempt')!.value;
+        return (await inject(app, '/core/login/second-factor/', factor, undefined, { login_attempt: attempt })).statusCode;
+      };
+
+      // Rotated: the app's start seals the authenticator app again with the new key.
+      const rotated = await appOn(r, { SECURITY_SECRET_KEY: NEW, SECURITY_SECRET_KEY_PREVIOUS: ` ${OLD} ` }, r.clock);
+      apps.push(rotated);
+      expect(await sealedApp()).not.toBe(sealedOld);
+      r.clock.advance(MIN);
+      expect(await signIn(rotated, { method: 'totp', code: code(secret) })).toBe(200);
+      expect(await signIn(rotated, { method: 'recovery_code', code: recovery[0]! })).toBe(200);
+
+      // The old key dropped: the app (sealed again) still signs in; a recovery code keyed with the old one no longer does.
+      const dropped = await appOn(r, { SECURITY_SECRET_KEY: NEW }, r.clock);
+      apps.push(dropped);
+      r.clock.advance(MIN);
+      expect(await signIn(dropped, { method: 'totp', code: code(secret) })).toBe(200);
+      expect(await signIn(dropped, { method: 'recovery_code', code: recovery[1]! })).toBe(400);
+    } finally {
+      for (const app of apps) await app.close();
+      await r.close();
+    }
+  });
+
+  it('each listed key must be 32 characters or more; the current key is not listed twice', () => {
+    expect(() => loadConfig({ NODE_ENV: 'development', SECURITY_SECRET_KEY: NEW, SECURITY_SECRET_KEY_PREVIOUS: `${OLD},short` })).toThrow(/SECURITY_SECRET_KEY_PREVIOUS/);
+    const config = loadConfig({ NODE_ENV: 'development', SECURITY_SECRET_KEY: NEW, SECURITY_SECRET_KEY_PREVIOUS: `${NEW}, ${OLD},` });
+    expect(config.security.previousKeys).toEqual([OLD]);
+    expect(loadConfig({ NODE_ENV: 'development' }).security.previousKeys).toEqual([]);
+  });
+});
+
 describe('configuration', () => {
   it('production refuses to start without SECURITY_SECRET_KEY; a dev default elsewhere', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECURITY_SECRET_KEY/);
