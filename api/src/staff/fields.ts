@@ -72,12 +72,14 @@ export const decimalField = (max: number, tooBig: string, scale = 6) =>
  * forms, style or meta elements, event-handler attributes or javascript:/data: URLs. The storefront sanitises again
  * when it shows the HTML (mf-content's sanitizer).
  */
-const UNSAFE_HTML = [
-  /<\s*\/?\s*(script|iframe|frame|frameset|object|embed|applet|form|style|link|meta|base|svg|math|template)\b/i,
-  /\son[a-z]+\s*=/i,
-  /(href|src|action|formaction|xlink:href)\s*=\s*["']?\s*(javascript|vbscript|data):/i,
-];
-export const isSafeHtml = (html: string) => !UNSAFE_HTML.some((re) => re.test(html));
+const UNSAFE_ELEMENT = /<\s*\/?\s*(script|iframe|frame|frameset|object|embed|applet|form|style|link|meta|base|svg|math|template)\b/i;
+const UNSAFE_ATTRIBUTE = [/\son[a-z]+\s*=/i, /(href|src|action|formaction|xlink:href)\s*=\s*["']?\s*(javascript|vbscript|data):/i];
+/**
+ * Attributes are looked for inside tags only: prose may say 'one = 1' or show '&lt;a onclick=…&gt;' as code. (What a
+ * tag hides from this look, a '>' inside a quoted value, is removed by the sanitiser that runs next all the same.)
+ */
+export const isSafeHtml = (html: string) =>
+  !UNSAFE_ELEMENT.test(html) && !(html.match(/<[^>]*>?/g) ?? []).some((tag) => UNSAFE_ATTRIBUTE.some((re) => re.test(tag)));
 
 export const htmlField = (max: number, blank: string) =>
   v.pipe(

@@ -206,9 +206,10 @@ export async function invoiceAdminRoutes(app: FastifyInstance) {
         { action: 'invoice.mark_paid', targetType: 'invoice', targetId: inv.invoicenum ?? inv.id, before: { status: 'Unpaid' }, after: { status: 'Paid', bank_reference: body.reference } },
         now,
       );
-      return { invoice: u!, username: owner?.username ?? '' };
+      // A name someone else got first was refunded as the invoice was paid (payInvoice): not refundable again.
+      return { invoice: u!, username: owner?.username ?? '', refunded: await refundedMinor(tx, inv.id) };
     });
     if (provisioned) await app.commerce.registered((provisioned as Provisioned).names);
-    return { message: 'Invoice marked paid.', data: view(updated.invoice, updated.username, 0) };
+    return { message: 'Invoice marked paid.', data: view(updated.invoice, updated.username, updated.refunded) };
   });
 }

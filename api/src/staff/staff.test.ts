@@ -235,6 +235,21 @@ test('an unpaid invoice marked paid by bank transfer (with its reference) is pro
   expect((await audits('invoice.mark_paid')).some((e) => e.target_id === inv.invoicenum)).toBe(true);
 });
 
+test('marked paid after someone else got its name: the answer counts the refund made as it was paid', async () => {
+  const c = await t.user();
+  const d = await t.user();
+  const name = `lost-${Date.now().toString(36)}.com`;
+  for (const who of [c, d]) await t.inject({ method: 'POST', url: '/api/cart/', auth: who.auth, payload: { service_id: 1, product_id: 1, metadata: { domain_name: name } } });
+  const inv = (await t.inject({ method: 'POST', url: '/api/checkout/', auth: c.auth, payload: { payment_kind: 'fiat_payment_gateway', currency: 'USD' } })).json().data;
+  await credit(t.db.orm, { userId: d.id, currency: 'USD', amountMinor: 100_000, kind: 'deposit', description: 'test funds', now: t.clock.now() });
+  expect((await t.inject({ method: 'POST', url: '/api/checkout/', auth: d.auth, payload: { payment_kind: 'wallet', currency: 'USD' } })).statusCode).toBe(200);
+  const ok = await t.inject({ method: 'POST', url: `/staff/invoices/${inv.invoice_id}/mark-paid/`, auth: as('billing'), payload: { reference: 'GTB-2026-0043' } });
+  expect(ok.statusCode).toBe(200);
+  const seen = (await t.inject({ url: `/staff/invoices/${inv.invoice_id}/`, auth: as('billing') })).json();
+  expect(seen.refunded).toBeGreaterThan(0);
+  expect(ok.json().data).toMatchObject({ status: 'Paid', refunded: seen.refunded, refundable: seen.refundable });
+});
+
 test('catalogue: a TLD price applies to new carts, never to an issued invoice; bad values are 400s at the field', async () => {
   const { invoice } = await paidInvoice();
   const url = '/staff/catalogue/tld-prices/';
@@ -274,6 +289,13 @@ test('content: a post with a script is refused; create as draft, publish, edit; 
   const bad = await t.inject({ method: 'POST', url, auth: as('admin'), payload: { title: 'Hi', content: '<p>x</p><script>alert(1)</script>' } });
   expect(bad.json()).toEqual({ content: ['Remove scripts, frames, forms, event handlers and javascript: links: they are not allowed.'] });
   expect((await t.inject({ method: 'POST', url, auth: as('admin'), payload: { title: 'Hi', content: '<img src=x onerror=alert(1)>' } })).statusCode).toBe(400);
+  for (const content of ['<a href="/x" onclick="steal()">x</a>', '<a href = "javascript:alert(1)">x</a>', '<img\nsrc=x\nonload=y'])
+    expect([content, (await t.inject({ method: 'POST', url, auth: as('admin'), payload: { title: 'Hi', content } })).statusCode]).toEqual([content, 400]);
+  // Prose and code shown as text are not attributes.
+  const prose = '<p>In binary, one = 1 and two = 10; write <code>&lt;a onclick=...&gt;</code> and src = data: only in examples.</p>';
+  const kept = await t.inject({ method: 'POST', url, auth: as('admin'), payload: { title: 'Counting', content: prose } });
+  expect(kept.statusCode).toBe(201);
+  expect(kept.json().data.content).toBe(prose);
   await t.inject({ url: '/blog/blogposts/' }); // fills the public cache
   const made = (await t.inject({ method: 'POST', url, auth: as('admin'), payload: { title: 'Staff news', content: '<p>Hello</p>' } })).json().data;
   expect(made.published).toBe(false);
