@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../commerce/test-app';
 import { users } from '../db/schema';
 import { auditLog } from '../staff/schema';
 import { fullLogin } from '../test/app';
+import { OPEN_TICKETS_MAX, TOO_MANY_OPEN_TICKETS } from './routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,6 +19,24 @@ const reply = (auth: string, payload: unknown) =>
 /** The mails sent to an address (the development outbox). */
 const mailsTo = async (email: string) =>
   (await t.inject({ url: `/dev/outbox?to=${encodeURIComponent(email)}` })).json() as { subject: string; text: string; html: string }[];
+
+test(`a customer has at most ${OPEN_TICKETS_MAX} open tickets (also sent at once); closing one makes room; others are not held up`, async () => {
+  const u = await t.user();
+  const other = await t.user();
+  const ticket = (i: number) => ({ title: `Question ${i}`, description: 'Help, please.', priority: 'low' });
+  for (let i = 0; i < OPEN_TICKETS_MAX - 3; i++) expect((await create(u.auth, ticket(i))).statusCode).toBe(201);
+  // Six at once for the last three places: three are made, three refused with the reason.
+  const burst = await Promise.all(Array.from({ length: 6 }, (_, i) => create(u.auth, ticket(100 + i))));
+  expect(burst.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 400, 400, 400]);
+  expect(burst.find((r) => r.statusCode === 400)!.json()).toEqual({ non_field_errors: [TOO_MANY_OPEN_TICKETS] });
+  const mine = (await t.inject({ url: '/ticket/tickets/', auth: u.auth })).json() as { id: number }[];
+  expect(mine).toHaveLength(OPEN_TICKETS_MAX);
+  expect((await create(other.auth, ticket(0))).statusCode).toBe(201);
+  const closed = await t.inject({ method: 'PATCH', url: `/ticket/tickets/${mine[0]!.id}/`, auth: u.auth, payload: { status: 'Closed' } });
+  expect(closed.statusCode).toBe(200);
+  expect((await create(u.auth, ticket(200))).statusCode).toBe(201);
+  expect((await create(u.auth, ticket(201))).statusCode).toBe(400);
+});
 
 test('creating a ticket: server-checked title, description and priority', async () => {
   const u = await t.user();

@@ -2,7 +2,7 @@
 // only their own tickets (another's is 404); staff who handle tickets (support and admin, api/src/staff/access.ts) see all,
 // reply to any and set status; billing staff are customers here. Staff acting on another's ticket here are
 // audit-logged as on the console's /staff/tickets/ routes (the same entries, in the same transaction as the change).
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { doc } from '../commerce/docs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
@@ -11,7 +11,7 @@ import { idField, textField } from '../commerce/fields';
 import { isRowId, rowIdIn, type Executor } from '../db';
 import { users } from '../db/schema';
 import { ticketReplies, tickets, type TicketStatus } from '../db/schema-commerce';
-import { notFound, parseBody, validationError } from '../http/errors';
+import { nonFieldError, notFound, parseBody, validationError } from '../http/errors';
 import { ticketAnsweredMail } from '../mail/templates';
 import type { AuthUser } from '../types';
 import { DISABLED_ASSIGNEE, TICKET_ROLES, type StaffRole } from '../staff/access';
@@ -22,6 +22,13 @@ const handlesTickets = (user: { isStaff: boolean; role: string }) =>
   user.isStaff && TICKET_ROLES.includes(user.role as StaffRole);
 
 export const TICKET_STATUSES: TicketStatus[] = ['Open', 'Answered', 'Customer-Reply', 'Closed'];
+
+/**
+ * Tickets one customer may have open (not Closed) at a time: one account cannot fill the support queue with hundreds
+ * of tickets and push everyone else's out of sight.
+ */
+export const OPEN_TICKETS_MAX = 30;
+export const TOO_MANY_OPEN_TICKETS = `You have ${OPEN_TICKETS_MAX} open tickets: close one you no longer need, or wait for an answer, before opening another.`;
 
 const priorityField = v.pipe(
   v.optional(v.unknown(), null),
@@ -197,18 +204,19 @@ export async function ticketRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const body = parseBody(NewTicket, request.body);
       const now = app.clock.now();
-      const [t] = await db
-        .insert(tickets)
-        .values({
-          userId: request.user!.id,
-          title: body.title,
-          description: body.description,
-          priority: body.priority,
-          status: 'Open',
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
+      const userId = request.user!.id;
+      const t = await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Executor;
+        // The customer's row locked first: two tickets sent at once are counted one after the other.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        const [open] = await tx.select({ n: count() }).from(tickets).where(and(eq(tickets.userId, userId), ne(tickets.status, 'Closed')));
+        if ((open?.n ?? 0) >= OPEN_TICKETS_MAX) throw nonFieldError(TOO_MANY_OPEN_TICKETS);
+        const [made] = await tx
+          .insert(tickets)
+          .values({ userId, title: body.title, description: body.description, priority: body.priority, status: 'Open', createdAt: now, updatedAt: now })
+          .returning();
+        return made;
+      });
       return reply.code(201).send({ message: 'Ticket created successfully.', data: view(t!, new Map()) });
     },
   );
