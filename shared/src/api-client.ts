@@ -177,6 +177,14 @@ export function errorText(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The server's message for one field of a DRF 400 (`{field: [msg]}`), or its `detail`, else null. */
+export function fieldError(error: unknown, field: string): string | null {
+  const value = errorData(error)?.[field];
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && typeof value[0] === 'string') return value.join(' ');
+  return null;
+}
+
 /** DRF field errors flattened to 'field: message' entries, with non_field_errors first and unprefixed. */
 export function fieldErrorList(data: Record<string, unknown> | null): string[] {
   if (!data) return [];

@@ -1,7 +1,8 @@
 // Staff accounts (admin only; the role matrix in access.test.ts covers who may call): list, create, change a role,
 // disable and enable, each audit-logged with before and after; an admin cannot demote or disable themselves.
 import { eq, inArray } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../commerce/test-app';
+import { startTestApp, TEST_PASSWORD, type TestApp } from '../commerce/test-app';
+import { REAUTH_REQUIRED } from 'shared/schemas';
 import { users } from '../db/schema';
 import { tickets } from '../db/schema-commerce';
 
@@ -11,6 +12,8 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = await t.user({ staff: true });
   await t.db.orm.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+  // Changing staff accounts needs a recent authentication (a sign-in or the password again, in the last 10 minutes).
+  expect((await t.inject({ method: 'POST', url: '/core/reauth/', auth: admin.auth, payload: { password: TEST_PASSWORD } })).statusCode).toBe(200);
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -39,6 +42,25 @@ test('an admin creates a support account: it is listed, audit-logged, and can lo
   expect(entry!.after).toEqual({ username, email: `${username}@hosthub.test`, role: 'support', disabled: false });
   // The same login as everyone: the password, then a mailed code.
   expect((await login(username, 'first-pass-2024')).statusCode).toBe(200);
+});
+
+test('an admin session that has not proved the password in the last 10 minutes is asked to: nothing is created or changed', async () => {
+  const other = await t.user({ staff: true });
+  await t.db.orm.update(users).set({ role: 'admin' }).where(eq(users.id, other.id));
+  const username = fresh();
+  const body = { username, email: `${username}@hosthub.test`, role: 'admin', password: 'first-pass-2024' };
+  const stale = await t.inject({ method: 'POST', url: '/staff/accounts/', auth: other.auth, payload: body });
+  expect([stale.statusCode, stale.json()]).toEqual([403, { detail: REAUTH_REQUIRED }]);
+  expect(await t.db.orm.select().from(users).where(eq(users.username, username))).toEqual([]);
+  const promote = await change(admin.id, { role: 'support' }, other.auth);
+  expect([promote.statusCode, promote.json()]).toEqual([403, { detail: REAUTH_REQUIRED }]);
+  // The password again, then it goes through.
+  expect((await t.inject({ method: 'POST', url: '/core/reauth/', auth: other.auth, payload: { password: TEST_PASSWORD } })).statusCode).toBe(200);
+  expect((await t.inject({ method: 'POST', url: '/staff/accounts/', auth: other.auth, payload: body })).statusCode).toBe(201);
+  // Eleven minutes later it is asked again.
+  t.clock.advance(11 * 60_000);
+  expect((await change(admin.id, { role: 'support' }, other.auth)).statusCode).toBe(403);
+  expect((await t.inject({ method: 'POST', url: '/core/reauth/', auth: admin.auth, payload: { password: TEST_PASSWORD } })).statusCode).toBe(200);
 });
 
 test('bad input is a 400 at the field and creates nothing', async () => {
@@ -103,6 +125,7 @@ test('a customer is not a staff account here', async () => {
 test('two admins demoting each other at once: one change is made, the other caller is no longer an admin (404); an admin is left', async () => {
   const [a, b] = [await t.user({ staff: true }), await t.user({ staff: true })];
   await t.db.orm.update(users).set({ role: 'admin' }).where(inArray(users.id, [a.id, b.id]));
+  for (const who of [a, b]) await t.inject({ method: 'POST', url: '/core/reauth/', auth: who.auth, payload: { password: TEST_PASSWORD } });
   const answers = await Promise.all([change(b.id, { role: 'support' }, a.auth), change(a.id, { role: 'support' }, b.auth)]);
   expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 404]);
   const roles = (await t.db.orm.select().from(users).where(inArray(users.id, [a.id, b.id]))).map((u) => u.role).sort();

@@ -86,7 +86,11 @@ export async function staffAccountRoutes(app: FastifyInstance) {
     if (!caller || caller.role !== 'admin' || caller.disabledAt) throw notFound();
   };
 
-  app.post('/staff/accounts/', async (request, reply) => {
+  // Who may act as staff is changed only by an admin who proved the password (or a passkey) in the last 10 minutes (a
+  // sign-in counts): a stolen admin token alone cannot make itself a lasting account (issue 17's recent authentication).
+  const recent = { preHandler: app.requireRecentAuth };
+
+  app.post('/staff/accounts/', recent, async (request, reply) => {
     const body = parseBody(NewAccount, request.body);
     const me = staffOf(request);
     const now = app.clock.now();
@@ -121,7 +125,7 @@ export async function staffAccountRoutes(app: FastifyInstance) {
     return reply.code(201).send({ message: 'Staff account created.', data: shown(created) });
   });
 
-  app.patch('/staff/accounts/:id/', async (request) => {
+  app.patch('/staff/accounts/:id/', recent, async (request) => {
     const body = parseBody(Change, request.body);
     const me = staffOf(request);
     const raw = (request.params as { id: string }).id;

@@ -1,12 +1,6 @@
-import { errorData, errorText } from 'shared/api-client';
+import { errorText, fieldError } from 'shared/api-client';
 
-/** The server's message for one field of a DRF 400 (`{field: [msg]}`), or its `detail`, else null. */
-export function fieldError(error: unknown, field: string): string | null {
-  const value = errorData(error)?.[field];
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value) && typeof value[0] === 'string') return value.join(' ');
-  return null;
-}
+export { fieldError };
 
 /** Field messages from a DRF 400 answer, for the fields of a form (null when it names none of them). */
 export function serverErrors<F extends string>(error: unknown, fields: readonly F[]): Partial<Record<F, string>> | null {

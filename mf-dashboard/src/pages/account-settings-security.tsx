@@ -20,7 +20,8 @@ import { setupTotp } from '../api/setup-totp';
 import { signOutOtherSessions } from '../api/sign-out-other-sessions';
 import { signOutSession } from '../api/sign-out-session';
 import { fieldError, problemText } from '../components/form-errors';
-import { ReauthCancelled, useReauth } from '../components/reauth';
+import { ReauthCancelled, useReauth } from 'shared/reauth';
+import { reauthWithPasskey } from '../api/reauthenticate';
 import { SettingsFrame } from '../components/settings-frame';
 import { ListState, useLoad } from 'shared/load';
 
@@ -183,7 +184,7 @@ function NewPasskeyForm({ onAdd }: { onAdd(name: string): Promise<void> }) {
 }
 
 function TwoFactor({ overview, reload }: { overview: SecurityOverview; reload(): void }) {
-  const reauth = useReauth({ passkey: overview.passkeys.length > 0 });
+  const reauth = useReauth({ withPasskey: overview.passkeys.length > 0 ? reauthWithPasskey : undefined });
   /** New recovery codes, and where focus goes back to once they are saved: the first of `back` on the page. */
   const [codes, setCodes] = useState<{ list: string[]; back: string[] } | null>(null);
   const [setup, setSetup] = useState<TotpSetup | null>(null);

@@ -10,7 +10,7 @@ import { changePassword } from '../api/change-password';
 import { deleteAccount } from '../api/delete-account';
 import { exportData } from '../api/export-data';
 import { getMe } from '../api/get-me';
-import { reauthWithPassword } from '../api/reauthenticate';
+import { reauthWithPassword } from 'shared/reauth';
 import { problemText, serverErrors } from '../components/form-errors';
 import { SettingsFrame } from '../components/settings-frame';
 import { useLoad } from 'shared/load';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { errorData, errorText } from 'shared/api-client';
+import { ReauthCancelled } from 'shared/reauth';
 import { showToast } from 'shared/toast';
 
 /** Runs a staff action: busy while it runs, the server's field errors (400) kept by field, a toast when it is done. */
@@ -14,6 +15,8 @@ export function useAction() {
       showToast('SUCCESS', done);
       return true;
     } catch (error) {
+      // The password prompt closed without confirming: nothing was done, nothing to say.
+      if (error instanceof ReauthCancelled) return false;
       const data = errorData(error);
       const fields: Record<string, string> = {};
       if (data && !('detail' in data)) {

@@ -1,7 +1,9 @@
 // Staff accounts (admin only): the list with each account's role and state, a form to create one, and per account a
-// role change and Disable/Enable. The API refuses an admin's own demotion or disabling: its message is shown.
+// role change and Disable/Enable. The API refuses an admin's own demotion or disabling: its message is shown. Each
+// change needs the admin's password from the last 10 minutes (a sign-in counts): asked for when the API says so.
 import { useState } from 'react';
 import { LoadState, useLoad } from 'shared/load';
+import { useReauth } from 'shared/reauth';
 import { Button, EmptyState, Select, Table, TextField, theme, type Column } from 'shared/ui';
 import { createStaffAccount } from '../api/create-staff-account';
 import { getStaffAccounts } from '../api/get-staff-accounts';
@@ -16,20 +18,23 @@ const ROLE_OPTIONS = [
   { value: 'admin', label: 'Admin' },
 ] as const;
 const EMPTY = { username: '', email: '', role: '' as StaffRole | '', password: '' };
-const columns = (reload: () => void): Column<StaffAccount>[] => [
+/** Runs a call, asking for the password first when the API wants a recent authentication (shared/reauth). */
+type Confirmed = <T>(action: () => Promise<T>) => Promise<T>;
+
+const columns = (reload: () => void, confirmed: Confirmed): Column<StaffAccount>[] => [
   { header: 'Username', cell: (a) => a.username },
   { header: 'Email', cell: (a) => a.email },
   { header: 'Role', cell: (a) => a.role },
   { header: 'State', cell: (a) => (a.disabled ? 'Disabled' : 'Active') },
-  { header: 'Actions', cell: (a) => <AccountActions key={`${a.id}-${a.role}-${a.disabled}`} account={a} reload={reload} /> },
+  { header: 'Actions', cell: (a) => <AccountActions key={`${a.id}-${a.role}-${a.disabled}`} account={a} reload={reload} confirmed={confirmed} /> },
 ];
 
-function AccountActions({ account, reload }: { account: StaffAccount; reload(): void }) {
+function AccountActions({ account, reload, confirmed }: { account: StaffAccount; reload(): void; confirmed: Confirmed }) {
   const [role, setRole] = useState<StaffRole>(account.role);
   const { busy, errors, run } = useAction();
   const refused = errors.role ?? errors.disabled;
   const change = (body: { role?: StaffRole; disabled?: boolean }, done: string) =>
-    void run(() => updateStaffAccount(account.id, body), done).then((ok) => {
+    void run(() => confirmed(() => updateStaffAccount(account.id, body)), done).then((ok) => {
       if (ok) reload();
       else setRole(account.role);
     });
@@ -63,21 +68,23 @@ function AccountActions({ account, reload }: { account: StaffAccount; reload(): 
 }
 
 /** While the accounts load: their table, in grey. */
-export const STAFF_ACCOUNTS_LOADING: Placeholder = { placeholder: 'table', columns: columns(() => {}).length };
+export const STAFF_ACCOUNTS_LOADING: Placeholder = { placeholder: 'table', columns: columns(() => {}, (action) => action()).length };
 
 export function StaffAccountsPage() {
   const load = useLoad(getStaffAccounts, { id: 'staff/accounts' });
   const [form, setForm] = useState(EMPTY);
   const { busy, errors, run } = useAction();
+  const reauth = useReauth();
   return (
     <StaffFrame title="Staff accounts">
+      {reauth.dialog}
       <Section aria-labelledby="new-staff">
         <h2 id="new-staff">New staff account</h2>
         <form
           aria-labelledby="new-staff"
           onSubmit={(e) => {
             e.preventDefault();
-            void run(() => createStaffAccount(form), 'Staff account created.').then((ok) => {
+            void run(() => reauth.run(() => createStaffAccount(form)), 'Staff account created.').then((ok) => {
               if (!ok) return;
               setForm(EMPTY);
               load.reload();
@@ -118,7 +125,7 @@ export function StaffAccountsPage() {
                 caption="Staff accounts"
                 rows={accounts}
                 rowKey={(a) => a.id}
-                columns={columns(load.reload)}
+                columns={columns(load.reload, reauth.run)}
               />
             ) : (
               <EmptyState>No staff accounts.</EmptyState>

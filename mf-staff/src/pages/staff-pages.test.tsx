@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, logIn, renderRoutes, type Call } from '../../../shared/testing/fake-api';
+import { REAUTH_REQUIRED } from 'shared/schemas';
 import { routes } from '../routes';
 
 const admin = { body: { data: { id: 1, username: 'admin', role: 'admin' } } };
@@ -49,6 +50,45 @@ describe('staff accounts', () => {
     expect(await screen.findByRole('cell', { name: 'ada2' })).toBeInTheDocument();
     expect(api.find('POST', 'staff/accounts')[1]!.body).toEqual({ username: 'ada2', email: 'ada@hosthub.test', role: 'support', password: 'first-pass-2024' });
     expect(within(form).getByLabelText('Username')).toHaveValue('');
+  });
+
+  it('a change the API wants a recent password for asks for it, then goes through; cancelling changes nothing and says nothing', async () => {
+    let list = [account(1, 'admin', 'admin'), account(2, 'tunde', 'support')];
+    let confirmed = false;
+    const api = fakeApi({
+      'GET core/me': admin,
+      'GET staff/accounts': () => ({ body: list }),
+      'PATCH staff/accounts/2': (call: Call) => {
+        if (!confirmed) return { status: 403, body: { detail: REAUTH_REQUIRED } };
+        list = list.map((a) => (a.id === 2 ? { ...a, ...(call.body as object) } : a));
+        return { body: { data: list[1] } };
+      },
+      'POST core/reauth': (call: Call) => {
+        if ((call.body as { password: string }).password !== 'admin-pass-2024') return { status: 400, body: { password: ['Your password is not correct.'] } };
+        confirmed = true;
+        return { body: { message: 'Confirmed.' } };
+      },
+    });
+    renderRoutes(routes, '/staff/accounts');
+    // Cancelled: no change, no error.
+    await userEvent.click(await screen.findByRole('button', { name: 'Disable tunde' }));
+    let dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    expect(within(dialog).getByText(REAUTH_REQUIRED)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: /close/i }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Disable tunde' })).toBeInTheDocument();
+    // Confirmed (after a wrong password): the change is sent again and made.
+    await userEvent.click(screen.getByRole('button', { name: 'Disable tunde' }));
+    dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'wrong-pass');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Password' }));
+    expect(await within(dialog).findByText('Your password is not correct.')).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText('Password'));
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'admin-pass-2024');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm Password' }));
+    expect(await screen.findByRole('button', { name: 'Enable tunde' })).toBeInTheDocument();
+    expect(api.find('PATCH', 'staff/accounts/2').map((c) => c.body)).toEqual([{ disabled: true }, { disabled: true }, { disabled: true }]);
   });
 
   it('changes a role and disables an account; the API\'s refusal (own account) is shown', async () => {

@@ -13,7 +13,7 @@ import { showToast } from 'shared/toast';
 import { Button, TextField, theme } from 'shared/ui';
 import type { DomainDetail } from '../../api/domain-schemas';
 import { setNameservers } from '../../api/set-nameservers';
-import { ReauthCancelled, useReauth } from '../reauth';
+import { ReauthCancelled, useReauth } from 'shared/reauth';
 import { ErrorText, Section, serverFieldErrors } from './parts';
 
 const Choice = styled.fieldset`

@@ -7,7 +7,7 @@ import { showToast } from 'shared/toast';
 import type { DomainDetail } from '../../api/domain-schemas';
 import { setDomainLock } from '../../api/set-domain-lock';
 import { updateDomain } from '../../api/update-domain';
-import { ReauthCancelled, useReauth } from '../reauth';
+import { ReauthCancelled, useReauth } from 'shared/reauth';
 import { Section, Switch } from './parts';
 
 /** The registrar lock (on by default) and Full Domain Protection (free, as in the cart). */

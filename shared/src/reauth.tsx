@@ -1,18 +1,24 @@
 // Recent re-authentication in the browser (issue 17): an action the API refuses with 403 REAUTH_REQUIRED opens a
 // password prompt (or a passkey); once confirmed, the action runs again. Cancelling leaves everything unchanged.
+// In `shared` for every remote whose actions the API guards this way (the dashboard's account and domain pages, the
+// staff console's accounts page). The passkey ceremony is the caller's (`withPasskey`): only the dashboard carries
+// the WebAuthn library.
+import * as v from 'valibot';
 import { useRef, useState, type ReactNode } from 'react';
-import { errorData, isHTTPError } from 'shared/api-client';
+import { api, errorData, fieldError, isHTTPError } from 'shared/api-client';
 import { REAUTH_REQUIRED, reauthPasswordSchema } from 'shared/schemas';
 import { Button, Dialog, TextField, useSchemaForm } from 'shared/ui';
-import { reauthWithPasskey, reauthWithPassword } from '../api/reauthenticate';
-import { fieldError } from './form-errors';
+
+/** POST core/reauth/ with the password: the session counts as recently authenticated for 10 minutes. */
+export const reauthWithPassword = (password: string) =>
+  api.post('core/reauth/', { json: { password } }).json(v.object({ message: v.string() }));
 
 export const needsReauth = (error: unknown) =>
   isHTTPError(error) && error.response.status === 403 && errorData(error)?.detail === REAUTH_REQUIRED;
 
 export class ReauthCancelled extends Error {}
 
-function ReauthForm({ passkey, onDone }: { passkey: boolean; onDone(): void }) {
+function ReauthForm({ withPasskey: passkeyCeremony, onDone }: { withPasskey?: () => Promise<unknown>; onDone(): void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useSchemaForm(reauthPasswordSchema, { password: '' }, async (values) => {
@@ -28,7 +34,7 @@ function ReauthForm({ passkey, onDone }: { passkey: boolean; onDone(): void }) {
     setProblem(null);
     setBusy(true);
     try {
-      await reauthWithPasskey();
+      await passkeyCeremony!();
       onDone();
     } catch (error) {
       setProblem(fieldError(error, 'passkey') ?? fieldError(error, 'detail') ?? 'Your passkey could not be verified. Please try again.');
@@ -44,7 +50,7 @@ function ReauthForm({ passkey, onDone }: { passkey: boolean; onDone(): void }) {
         <Button type="submit" disabled={form.submitting || busy}>
           Confirm Password
         </Button>
-        {passkey ? (
+        {passkeyCeremony ? (
           <Button type="button" variant="secondary" onClick={withPasskey} disabled={form.submitting || busy}>
             Use a passkey instead
           </Button>
@@ -54,8 +60,11 @@ function ReauthForm({ passkey, onDone }: { passkey: boolean; onDone(): void }) {
   );
 }
 
-/** `run(action)` runs it, asking for the password first when the API wants a recent authentication. */
-export function useReauth({ passkey = false }: { passkey?: boolean } = {}): { run<T>(action: () => Promise<T>): Promise<T>; dialog: ReactNode } {
+/**
+ * `run(action)` runs it, asking for the password first when the API wants a recent authentication. `withPasskey`:
+ * the account's passkey ceremony (then offered beside the password).
+ */
+export function useReauth({ withPasskey }: { withPasskey?: () => Promise<unknown> } = {}): { run<T>(action: () => Promise<T>): Promise<T>; dialog: ReactNode } {
   const [open, setOpen] = useState(false);
   const waiting = useRef<{ resolve(): void; reject(e: Error): void } | null>(null);
   const ask = () =>
@@ -81,7 +90,7 @@ export function useReauth({ passkey = false }: { passkey?: boolean } = {}): { ru
   }
   const dialog = (
     <Dialog open={open} title="Confirm it's you" onClose={() => close(false)}>
-      {open ? <ReauthForm passkey={passkey} onDone={() => close(true)} /> : null}
+      {open ? <ReauthForm withPasskey={withPasskey} onDone={() => close(true)} /> : null}
     </Dialog>
   );
   return { run, dialog };
