@@ -36,6 +36,22 @@ async function paidInvoice() {
   return { u, invoice: data };
 }
 
+test('the queue, recently updated first or waiting longest first (what a flood of new tickets cannot push out)', async () => {
+  const c = await t.user();
+  const made: number[] = [];
+  for (const title of ['First', 'Second', 'Third']) {
+    made.push((await t.inject({ method: 'POST', url: '/ticket/tickets/', auth: c.auth, payload: { title, description: 'Help.', priority: 'low' } })).json().data.id);
+    t.clock.advance(1000);
+  }
+  const ids = async (query: string) =>
+    ((await t.inject({ url: `/staff/tickets/?status=open&user=${c.id}${query}`, auth: as('support') })).json() as { id: number }[]).map((x) => x.id);
+  expect(await ids('')).toEqual([...made].reverse());
+  expect(await ids('&order=newest')).toEqual([...made].reverse());
+  expect(await ids('&order=oldest')).toEqual(made);
+  const bad = await t.inject({ url: '/staff/tickets/?order=sideways', auth: as('support') });
+  expect([bad.statusCode, bad.json()]).toEqual([400, { order: ['Choose an order: newest or oldest.'] }]);
+});
+
 test('support answers and closes a ticket; the customer sees the reply and reopens it by replying', async () => {
   const c = await t.user();
   const ticket = (await t.inject({ method: 'POST', url: '/ticket/tickets/', auth: c.auth, payload: { title: 'Mail down', description: 'No mail since noon.', priority: 'high' } })).json().data;

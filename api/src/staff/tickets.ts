@@ -83,11 +83,15 @@ export async function ticketAdminRoutes(app: FastifyInstance) {
     }
     const user = rowIdIn(q.user);
     if (isRowId(user)) where.push(eq(tickets.userId, user));
+    // Recently updated first (the default), or waiting longest first: the tickets a flood of new ones would push out
+    // of the 500 rows are then the first ones shown.
+    if (q.order !== undefined && q.order !== 'newest' && q.order !== 'oldest') throw validationError({ order: 'Choose an order: newest or oldest.' });
+    const by = q.order === 'oldest' ? asc : desc;
     const rows = await db
       .select()
       .from(tickets)
       .where(where.length ? and(...where) : undefined)
-      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .orderBy(by(tickets.updatedAt), by(tickets.id))
       .limit(500);
     const map = await names(rows.flatMap((r) => [r.assignedTo, r.userId]));
     return rows.map((r) => view(r, map));

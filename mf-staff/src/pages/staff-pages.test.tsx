@@ -22,6 +22,19 @@ jest.setTimeout(30_000);
 let n = 0;
 beforeEach(() => logIn(`token-${++n}`)); // the role is asked once per session
 
+describe('tickets', () => {
+  it('the queue can show the tickets waiting longest first', async () => {
+    const api = fakeApi({ 'GET core/me': admin, 'GET staff/tickets': { body: [] } });
+    renderRoutes(routes, '/staff/tickets');
+    expect(await screen.findByText('No tickets match.')).toBeInTheDocument();
+    expect(api.find('GET', 'staff/tickets')[0]!.search).toBe('?status=open');
+    expect(screen.getByLabelText('Order')).toHaveValue('');
+    await userEvent.selectOptions(screen.getByLabelText('Order'), 'Waiting longest first');
+    await waitFor(() => expect(api.find('GET', 'staff/tickets')).toHaveLength(2));
+    expect(api.find('GET', 'staff/tickets')[1]!.search).toBe('?status=open&order=oldest');
+  });
+});
+
 describe('staff accounts', () => {
   it('an admin creates a support account: the form sends it, a field error shows at its field, the list reloads', async () => {
     let list = [account(1, 'admin', 'admin')];

@@ -20,6 +20,10 @@ const PRIORITY = [
   { value: 'medium', label: 'Medium' },
   { value: 'low', label: 'Low' },
 ];
+const ORDER = [
+  { value: '', label: 'Recently updated first' },
+  { value: 'oldest', label: 'Waiting longest first' },
+];
 const COLUMNS: Column<StaffTicket>[] = [
   { header: 'Ticket', cell: (t) => <Link to={`/staff/tickets/${t.id}`}>#{t.id} {t.title}</Link> },
   { header: 'Customer', cell: (t) => t.username },
@@ -35,7 +39,8 @@ export function TicketsPage() {
   const [params, setParams] = useSearchParams();
   const status = params.get('status') ?? 'open';
   const priority = params.get('priority') ?? '';
-  const load = useLoad(() => getTickets({ status, priority }), { id: 'staff/tickets', key: `${status}|${priority}`, keepOnNewKey: true });
+  const order = params.get('order') === 'oldest' ? 'oldest' : '';
+  const load = useLoad(() => getTickets({ status, priority, order }), { id: 'staff/tickets', key: `${status}|${priority}|${order}`, keepOnNewKey: true });
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     next.set(key, value);
@@ -46,6 +51,7 @@ export function TicketsPage() {
       <Row>
         <Select label="Status" value={status} options={STATUS} onChange={(e) => set('status', e.target.value)} />
         <Select label="Priority" value={priority} options={PRIORITY} onChange={(e) => set('priority', e.target.value)} />
+        <Select label="Order" value={order} options={ORDER} onChange={(e) => set('order', e.target.value)} />
       </Row>
       <LoadState load={load} what="tickets" {...TICKETS_LOADING}>
         {(rows) =>
