@@ -46,7 +46,8 @@ function AccountActions({ account, reload, confirmed }: { account: StaffAccount;
         options={ROLE_OPTIONS}
         onChange={(e) => setRole(e.target.value as StaffRole)}
       />
-      <div style={{ marginBottom: '1rem', display: 'flex', gap: '.5rem' }}>
+      {/* Wrapping, so that on a phone's card each button keeps its words whole. */}
+      <div style={{ marginBottom: '1rem', display: 'flex', flexWrap: 'wrap', gap: '.5rem' }}>
         <Button variant="secondary" disabled={busy || role === account.role} onClick={() => change({ role }, 'Role changed.')}>
           Change role
         </Button>
