@@ -249,10 +249,6 @@ export function domainRenewal(
 }
 
 /**
- * Adds the restore fee line to an Unpaid renewal invoice (locked by the caller) and recomputes its VAT and total, unless
- * it already has one. Returns whether it added the fee.
- */
-/**
  * Whether a domain is in Redemption on `today`: by its status, or by its dates when the hourly expiry pass
  * (domains/domain-expiry.ts, the same boundary) has not moved it there yet, in the first minutes of the day it becomes
  * due: a renewal priced or paid then carries the restore fee all the same.
@@ -274,6 +270,10 @@ export async function restoresFromRedemption(tx: Executor, invoiceId: number, to
   return rows.length > 0;
 }
 
+/**
+ * Adds the restore fee line to an Unpaid renewal invoice (locked by the caller) and recomputes its VAT and total, unless
+ * it already has one. Returns whether it added the fee.
+ */
 export async function addRestoreFee(tx: Executor, book: PriceBook, invoiceId: number): Promise<boolean> {
   const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
   if (!inv || inv.status !== 'Unpaid') return false;
