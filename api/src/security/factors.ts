@@ -86,7 +86,6 @@ export async function dropRecoveryCodesIfNoFactor(ex: Executor, userId: number) 
   if (methods.length === 0) await ex.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }
 
-
 /**
  * Seals again with SECURITY_SECRET_KEY every authenticator-app secret sealed with an earlier key (listed in
  * SECURITY_SECRET_KEY_PREVIOUS): run at start while earlier keys are listed, so that one can then be dropped. A row

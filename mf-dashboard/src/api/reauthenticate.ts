@@ -2,7 +2,10 @@ import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from 
 import { api } from 'shared/api-client';
 import { messageSchema, webauthnOptionsSchema } from './schemas';
 
-/** POST core/reauth/ with a passkey (the password's is shared/reauth's reauthWithPassword): options bound to this session, the browser's prompt, then POST core/reauth/. */
+/**
+ * Recent authentication with a passkey (the password's is shared/reauth's reauthWithPassword): options bound to this
+ * session, the browser's prompt, then POST core/reauth/.
+ */
 export async function reauthWithPasskey() {
   const options = await api.post('core/reauth/passkey-options/', { json: {} }).json(webauthnOptionsSchema);
   const passkey = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });

@@ -1,7 +1,5 @@
 import { errorText, fieldError } from 'shared/api-client';
 
-export { fieldError };
-
 /** Field messages from a DRF 400 answer, for the fields of a form (null when it names none of them). */
 export function serverErrors<F extends string>(error: unknown, fields: readonly F[]): Partial<Record<F, string>> | null {
   const out: Partial<Record<F, string>> = {};

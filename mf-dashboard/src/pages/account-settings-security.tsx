@@ -19,7 +19,8 @@ import type { Passkey, SecurityOverview, SessionRow, TotpSetup } from '../api/sc
 import { setupTotp } from '../api/setup-totp';
 import { signOutOtherSessions } from '../api/sign-out-other-sessions';
 import { signOutSession } from '../api/sign-out-session';
-import { fieldError, problemText } from '../components/form-errors';
+import { fieldError } from 'shared/api-client';
+import { problemText } from '../components/form-errors';
 import { ReauthCancelled, useReauth } from 'shared/reauth';
 import { reauthWithPasskey } from '../api/reauthenticate';
 import { SettingsFrame } from '../components/settings-frame';
