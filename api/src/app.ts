@@ -293,17 +293,32 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     await app.register(plugin);
   }
 
-  // Staff edits call app.content.invalidate() (content and price pages): every node drops its caches.
+  // Staff edits call app.content.invalidate() (content and price pages): a new content version, which every node
+  // follows (NOTIFY carries it), dropping its content and price caches. A node's start writes one too: seeds, or SQL
+  // run while it was down, may have changed content.
   const invalidateContentHere = app.content.invalidate;
-  const dropCachesHere = () => {
-    invalidateContentHere();
+  const dropPricesHere = () => {
     if (app.hasDecorator('commerce')) app.commerce.catalog.invalidate();
   };
-  app.content.invalidate = () => {
-    invalidateContentHere();
-    void events.publish({ type: 'content' });
+  app.content.invalidate = async () => {
+    const version = await invalidateContentHere();
+    void events.publish({ type: 'content', version });
+    return version;
   };
-  events.on('content', dropCachesHere, dropCachesHere);
+  events.on(
+    'content',
+    (event) => {
+      dropPricesHere();
+      void app.content.follow(event.version);
+    },
+    () => {
+      dropPricesHere();
+      void app.content.follow();
+    },
+  );
+  app.addHook('onReady', async () => {
+    await app.content.invalidate();
+  });
 
   app.get('/health', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({ status: 'ok', database: db.kind }));
   healthRoutes(app, readiness);

@@ -32,16 +32,27 @@ export class ContentCache {
   }
 
   /**
-   * Changes whenever content is written (and at every start of the process): the storefront's server renders public
-   * pages from content and keeps them while this stays the same (issue 21, GET /content/version/).
+   * The content's version (the database's: content/routes.ts), which changes whenever content is written and at every
+   * start of a node: the storefront's server renders public pages from content and keeps them while this stays the
+   * same (issue 21, GET /content/version/). Until the node has read it, one of its own.
    */
-  version = `${Date.now().toString(36)}.0`;
-  private edits = 0;
+  version = `start-${Date.now().toString(36)}`;
 
-  invalidate(): void {
+  /**
+   * Drops every cached list, then gives `version` (in that order: a page rendered with the new version never gets a
+   * list cached before it), unless it is older than the one given now (the database's versions start with a serial
+   * number: two writes' events may arrive in either order). `whatever`: taken whatever it is (the database's current
+   * one, or a node's own when the database could not be reached).
+   */
+  invalidate(version: string, { whatever = false } = {}): void {
     this.values.clear();
     this.json.clear();
-    this.edits += 1;
-    this.version = `${this.version.split('.')[0]}.${this.edits}`;
+    if (whatever || serialOf(version) >= serialOf(this.version)) this.version = version;
   }
+}
+
+/** The serial number leading a version the database gave ('12-…'); -1 for a node's own ('start-…', 'local-…'). */
+function serialOf(version: string): number {
+  const serial = /^(\d+)-/.exec(version);
+  return serial ? Number(serial[1]) : -1;
 }

@@ -1,5 +1,6 @@
 // Public content through the HTTP API: every list of WIRE.md 'Content', its images, and the in-memory cache.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf } from '../billing/renewals';
 import { listMigrations } from '../db/migrate';
 import { blogPosts, faqs, hostingPlans, managerServices, policies, pricingPlans, services, testimonials } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
@@ -160,7 +161,7 @@ describe('blog', () => {
       [prefixed.id]: '/static/features/ssl.svg',
     });
     for (const r of rows) await set(r.id, r.image);
-    t.app.content.invalidate();
+    await t.app.content.invalidate();
   });
   it('a database from before the raster pictures gets them from its migration; a picture staff chose is kept', async () => {
     const tables = [
@@ -183,7 +184,7 @@ describe('blog', () => {
       expect(after.map((r) => r.image)).toEqual([`${seeded}${ext}`, '/static/slides/slide-2.svg']);
     }
     for (const { table, id, image } of before) await t.db.orm.update(table).set({ image }).where(eq(table.id, id));
-    t.app.content.invalidate();
+    await t.app.content.invalidate();
   });
 });
 
@@ -206,7 +207,7 @@ describe('plan promises', () => {
     expect(planAfter!.description).toBe(plan!.description);
     expect(priceAfter!.features).toBe(`${price!.features}\n2 months free`);
     await t.db.orm.update(pricingPlans).set({ features: price!.features }).where(eq(pricingPlans.id, price!.id));
-    t.app.content.invalidate();
+    await t.app.content.invalidate();
   });
 });
 
@@ -236,7 +237,7 @@ describe('what the FAQs and the return policy promise', () => {
     const [policyAfter] = await t.db.orm.select().from(policies).where(eq(policies.id, policy!.id));
     expect(policyAfter!.body).toBe(policy!.body);
     await t.db.orm.update(faqs).set({ answer: upgrade.answer }).where(eq(faqs.id, upgrade.id));
-    t.app.content.invalidate();
+    await t.app.content.invalidate();
   });
 });
 
@@ -306,7 +307,7 @@ describe('images and cache', () => {
     const before = await get('/manager/faqs/');
     await t.db.orm.update(faqs).set({ question: 'Changed behind the cache?' }).where(eq(faqs.id, before[0].id));
     expect(await get('/manager/faqs/')).toEqual(before);
-    t.app.content.invalidate();
+    await t.app.content.invalidate();
     expect((await get('/manager/faqs/'))[0].question).toBe('Changed behind the cache?');
   });
 
@@ -314,10 +315,31 @@ describe('images and cache', () => {
     const first = await get('/content/version/');
     expect(first).toEqual({ version: expect.any(String) });
     expect((await get('/content/version/')).version).toBe(first.version);
-    t.app.content.invalidate();
+    await t.app.content.invalidate();
     const second = await get('/content/version/');
     expect(second.version).not.toBe(first.version);
     const res = await t.app.inject({ method: 'GET', url: '/content/version/' });
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('the content version is the database\'s (one for every node), and never goes back to an older one that came late', async () => {
+    const stored = async () => rowsOf<{ version: string }>(await t.db.orm.execute(sql`SELECT version FROM content_version`))[0]!.version;
+    const written = await t.app.content.invalidate();
+    expect(written).toMatch(/^\d+-[\w-]+$/);
+    expect(await stored()).toBe(written);
+    expect((await get('/content/version/')).version).toBe(written);
+    // Another node's write arrives (its event carries the version it wrote): followed, and the lists are read again.
+    const serial = Number(written.split('-')[0]);
+    const before = await get('/manager/faqs/');
+    await t.db.orm.update(faqs).set({ question: 'Written through another node?' }).where(eq(faqs.id, before[0].id));
+    await t.app.content.follow(`${serial + 1}-other`);
+    expect((await get('/content/version/')).version).toBe(`${serial + 1}-other`);
+    expect((await get('/manager/faqs/'))[0].question).toBe('Written through another node?');
+    // The event of an earlier write, late: the caches drop, the version stays.
+    await t.app.content.follow(written);
+    expect((await get('/content/version/')).version).toBe(`${serial + 1}-other`);
+    // Events missed (the listener was cut): the database's, whatever it is.
+    await t.app.content.follow();
+    expect((await get('/content/version/')).version).toBe(written);
   });
 });

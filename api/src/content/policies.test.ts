@@ -165,5 +165,5 @@ test('a database seeded before gets the placeholders from migration 0900; a poli
   await t.db.session((s) => s.exec(migration!.sql));
   expect((await t.db.orm.select().from(policies).where(eq(policies.kind, 'terms')))[0]!.body).toBe(POLICIES.terms);
   for (const r of rows) await t.db.orm.update(policies).set({ body: r.body }).where(eq(policies.id, r.id));
-  t.app.content.invalidate();
+  await t.app.content.invalidate();
 });

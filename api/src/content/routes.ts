@@ -1,6 +1,9 @@
 // Public content of spec section 7: /manager/* lists, services with hosting plans, blog. Served from memory.
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { rowsOf } from '../billing/renewals';
 import { notFound } from '../http/errors';
 import { arr, detail, int, num, obj, str } from '../http/openapi';
 import { ContentCache } from './cache';
@@ -10,8 +13,14 @@ import { ContentRepository } from './repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Drop cached content after writing any (e.g. an admin edit or a seed run). */
-    content: { invalidate(): void };
+    content: {
+      /** After writing content (an admin edit, a seed run): a new content version for every node (kept in the
+       *  database, so all of them give the same one), and this node's cached content dropped. Gives the version. */
+      invalidate(): Promise<string>;
+      /** Content was written through another node (`version`: the one it wrote), or its news may have been missed (no
+       *  version: read the database's): this node's cached content is dropped and it gives that version. */
+      follow(version?: string): Promise<void>;
+    };
   }
 }
 
@@ -25,7 +34,33 @@ const post = obj({ id: int, slug: str(), title: str(), content: str('HTML'), ima
 export const contentRoutes = fp(async (app: FastifyInstance) => {
   const repo = new ContentRepository(app.db.orm, app.config.apiBaseUrl);
   const cache = new ContentCache();
-  app.decorate('content', { invalidate: () => cache.invalidate() });
+  const local = () => `local-${randomBytes(9).toString('base64url')}`;
+  const invalidate = async (): Promise<string> => {
+    try {
+      const set = sql`serial = serial + 1, version = (serial + 1)::text || '-' || ${randomBytes(9).toString('base64url')}`;
+      const version = rowsOf<{ version: string }>(await app.db.orm.execute(sql`UPDATE content_version SET ${set} RETURNING version`))[0]?.version;
+      if (!version) throw new Error('content_version has no row');
+      cache.invalidate(version);
+      return version;
+    } catch (err) {
+      // This node's pages still change; the others follow by the cluster event, which carries the version.
+      app.log.error({ err }, 'the content version could not be written: this node gives its own until the next write');
+      const version = local();
+      cache.invalidate(version, { whatever: true });
+      return version;
+    }
+  };
+  const follow = async (version?: string): Promise<void> => {
+    if (version !== undefined) return cache.invalidate(version);
+    let current: string | undefined;
+    try {
+      current = rowsOf<{ version: string }>(await app.db.orm.execute(sql`SELECT version FROM content_version`))[0]?.version;
+    } catch (err) {
+      app.log.error({ err }, 'the content version could not be read: this node gives a new one of its own');
+    }
+    cache.invalidate(current ?? local(), { whatever: true });
+  };
+  app.decorate('content', { invalidate, follow });
 
   const list = (url: string, key: string, load: () => Promise<unknown>, summary: string, item: unknown) =>
     app.get(url, { schema: { tags, summary, response: { 200: arr(item) } } }, async (_request, reply) => {

@@ -12,7 +12,8 @@ export const EVENTS_CHANNEL = 'storefront_events';
 
 export type ClusterEvent =
   | { type: 'session'; sessionId?: number; userId?: number }
-  | { type: 'content' }
+  // Content written (content/routes.ts): every node drops its content and price caches and gives this version.
+  | { type: 'content'; version?: string }
   // Domain names registered or released on one node: the others stop (or start) offering them (commerce/plugin.ts).
   | { type: 'domains'; registered?: string[]; released?: string[] }
   // The development time machine moved (jobs/dev-routes.ts): every node's clock follows.

@@ -143,9 +143,17 @@ describeIfPostgres('session revocation across nodes (PostgreSQL LISTEN/NOTIFY)',
     const catalog = jest.spyOn(b.commerce.catalog, 'invalidate');
     await t.db.orm.insert(faqs).values({ question: 'Is the cluster consistent?', answer: 'Yes.', position: 999 });
     expect(await faqsOf(b)).toEqual(before); // still the cached list
-    a.content.invalidate(); // what staff edits call after writing
+    await a.content.invalidate(); // what staff edits call after writing
     await within(1000, async () => (await faqsOf(b)).includes('Is the cluster consistent?'));
     expect(catalog).toHaveBeenCalled();
+  });
+
+  it('both nodes give one content version, and an edit through A gives B the new one (the storefront server asks either)', async () => {
+    const version = async (app: FastifyInstance) => ((await app.inject({ url: '/content/version/' })).json() as { version: string }).version;
+    expect(await version(b)).toBe(await version(a));
+    const written = await a.content.invalidate();
+    expect(await version(a)).toBe(written);
+    expect(await within(1000, async () => (await version(b)) === written)).toBeLessThan(1000);
   });
 });
 

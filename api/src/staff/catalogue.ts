@@ -30,9 +30,9 @@ const Settings = v.object({
 
 export async function catalogueRoutes(app: FastifyInstance) {
   const db = app.db.orm;
-  const reload = () => {
+  const reload = async () => {
     app.commerce.catalog.invalidate();
-    app.content.invalidate();
+    await app.content.invalidate();
   };
 
   app.get('/staff/catalogue/', async () => {
@@ -77,7 +77,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
       const shown = (p?: typeof values) => (p ? { register: toMajor(p.registerMinor), renewal: toMajor(p.renewalMinor), transfer: toMajor(p.transferMinor) } : null);
       await audit(tx, me, { action: 'catalogue.tld_price', targetType: 'tld', targetId: `${t.tld} ${body.currency}`, before: shown(old), after: shown(values) }, now);
     });
-    reload();
+    await reload();
     return { message: 'Prices saved.' };
   });
 
@@ -99,7 +99,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
         app.clock.now(),
       );
     });
-    reload();
+    await reload();
     return { message: 'Price saved.' };
   });
 
@@ -136,7 +136,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
         }
       }
     });
-    reload();
+    await reload();
     return { message: 'Settings saved.' };
   });
 }

@@ -132,7 +132,7 @@ export async function contentAdminRoutes(app: FastifyInstance) {
   const db = app.db.orm;
   const write = async <T>(fn: (tx: Executor) => Promise<T>): Promise<T> => {
     const out = await db.transaction(async (txRaw) => fn(txRaw as unknown as Executor));
-    app.content.invalidate();
+    await app.content.invalidate();
     return out;
   };
   const idOf = (raw: string, what: string) => {
