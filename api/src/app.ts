@@ -221,7 +221,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     origin: config.storefrontOrigins,
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key'],
     maxAge: 600,
     // An OPTIONS request that is not a real preflight gets a plain 204, not the plugin's text/plain 400.
     strictPreflight: false,

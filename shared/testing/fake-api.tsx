@@ -22,6 +22,7 @@ export interface Call {
   /** The query as written: '?ticket_id=2' ('' without one). */
   search: string;
   body: unknown;
+  headers: Headers;
 }
 type Reply = { status?: number; body: unknown };
 type Answer = Reply | ((call: Call) => Reply | Promise<Reply>);
@@ -44,6 +45,7 @@ export function fakeApi(routes: Record<string, Answer>) {
       query: url.searchParams,
       search: url.search,
       body: text ? JSON.parse(text) : undefined,
+      headers: request.headers,
     };
     calls.push(call);
     const answer = routes[`${call.method} ${call.path}`];

@@ -8,6 +8,7 @@ import { isRowId, rowIdIn, type Executor } from '../db';
 import { users } from '../db/schema';
 import { customerDomains, invoices, payments, tickets, userServices, walletEntries } from '../db/schema-commerce';
 import { notFound, parseBody, validationError } from '../http/errors';
+import { idempotencyKeyOf, once, sendAnswer } from '../http/idempotency';
 import { formatMoney, toMajor } from '../money/money';
 import { credit, debit, InsufficientFunds, lockedBalance, staffEntryText } from '../payments/wallet';
 import { audit } from './audit';
@@ -178,39 +179,47 @@ export async function customerRoutes(app: FastifyInstance) {
     if (!u) throw notFound('No such customer.');
     const now = app.clock.now();
     const description = staffEntryText.adjustment(body.direction, body.reason);
-    const balance = await db.transaction(async (txRaw) => {
+    // Sent with an Idempotency-Key (the console sends one per adjustment), a repeat (a retry after a lost answer) gets
+    // the first one's answer instead of a second credit.
+    const key = idempotencyKeyOf(request);
+    const answer = await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Executor;
       await lockLiveCustomer(tx, u.id, 'amount');
-      const before = await lockedBalance(tx, u.id, body.currency);
-      const entry = { userId: u.id, currency: body.currency, amountMinor: body.amount, kind: 'adjustment' as const, description, now };
-      try {
-        if (body.direction === 'credit') await credit(tx, entry);
-        else await debit(tx, entry);
-      } catch (err) {
-        if (err instanceof InsufficientFunds) {
-          throw validationError({ amount: `The wallet holds ${formatMoney(err.balanceMinor, body.currency)}: a debit cannot take it below zero.` });
+      return once(tx, { scope: `staff:${me.id}`, key, request: { adjust: u.id, body }, now }, async () => {
+        const before = await lockedBalance(tx, u.id, body.currency);
+        const entry = { userId: u.id, currency: body.currency, amountMinor: body.amount, kind: 'adjustment' as const, description, now };
+        try {
+          if (body.direction === 'credit') await credit(tx, entry);
+          else await debit(tx, entry);
+        } catch (err) {
+          if (err instanceof InsufficientFunds) {
+            throw validationError({ amount: `The wallet holds ${formatMoney(err.balanceMinor, body.currency)}: a debit cannot take it below zero.` });
+          }
+          throw err;
         }
-        throw err;
-      }
-      const after = before + (body.direction === 'credit' ? body.amount : -body.amount);
-      await audit(
-        tx,
-        me,
-        {
-          action: `wallet.${body.direction}`,
-          targetType: 'customer',
-          targetId: u.id,
-          before: { currency: body.currency, balance: toMajor(before) },
-          after: { currency: body.currency, balance: toMajor(after), amount: toMajor(body.amount) },
-          reason: body.reason,
-        },
-        now,
-      );
-      return after;
+        const after = before + (body.direction === 'credit' ? body.amount : -body.amount);
+        await audit(
+          tx,
+          me,
+          {
+            action: `wallet.${body.direction}`,
+            targetType: 'customer',
+            targetId: u.id,
+            before: { currency: body.currency, balance: toMajor(before) },
+            after: { currency: body.currency, balance: toMajor(after), amount: toMajor(body.amount) },
+            reason: body.reason,
+          },
+          now,
+        );
+        return {
+          status: 201,
+          body: {
+            message: body.direction === 'credit' ? 'Wallet credited.' : 'Wallet debited.',
+            data: { currency: body.currency, balance: toMajor(after) },
+          },
+        };
+      });
     });
-    return reply.code(201).send({
-      message: body.direction === 'credit' ? 'Wallet credited.' : 'Wallet debited.',
-      data: { currency: body.currency, balance: toMajor(balance) },
-    });
+    return sendAnswer(reply, answer);
   });
 }

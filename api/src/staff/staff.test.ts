@@ -98,6 +98,38 @@ test('wallet adjustments: credit and debit with a reason, never below zero; the 
   expect(await found(`Zebedee Other${c.id}`)).toEqual([]);
 });
 
+test('a wallet adjustment sent twice with one Idempotency-Key (a retry after a lost answer) credits once', async () => {
+  const c = await t.user();
+  const url = `/staff/customers/${c.id}/wallet-adjustments/`;
+  const payload = { direction: 'credit', amount: '20.00', currency: 'USD', reason: 'Goodwill' };
+  const send = (key: string, body: object = payload, role: Role = 'billing') =>
+    t.inject({ method: 'POST', url, auth: as(role), headers: { 'idempotency-key': key }, payload: body });
+  const first = await send('adjust-1');
+  expect([first.statusCode, first.json(), first.headers['idempotent-replayed']]).toEqual([201, { message: 'Wallet credited.', data: { currency: 'USD', balance: 20 } }, undefined]);
+  const again = await send('adjust-1');
+  expect([again.statusCode, again.json(), again.headers['idempotent-replayed']]).toEqual([201, first.json(), 'true']);
+  expect(await balance(c.auth)).toBe(20);
+  // Two at once with a new key: one credit, both answered with it.
+  const both = await Promise.all([send('adjust-2'), send('adjust-2')]);
+  expect(both.map((r) => [r.statusCode, r.json().data.balance])).toEqual([[201, 40], [201, 40]]);
+  expect(await balance(c.auth)).toBe(40);
+  // The key for another request, or one that cannot be a key: refused, nothing done.
+  const other = await send('adjust-1', { ...payload, amount: '25.00' });
+  expect([other.statusCode, other.json()]).toEqual([422, { detail: 'This Idempotency-Key was used for a different request: send a new key with each new request.' }]);
+  const bad = await send('a key with spaces');
+  expect([bad.statusCode, bad.json()]).toEqual([400, { detail: 'Idempotency-Key must be 1 to 255 visible ASCII characters.' }]);
+  // Keys are each staff member's, and forgotten after a day.
+  expect((await send('adjust-1', payload, 'admin')).headers['idempotent-replayed']).toBeUndefined();
+  await t.db.orm.execute(sql`UPDATE idempotency_keys SET created_at = created_at - interval '24 hours 1 second' WHERE key = 'adjust-1'`);
+  expect((await send('adjust-1')).headers['idempotent-replayed']).toBeUndefined();
+  expect(await balance(c.auth)).toBe(80);
+  const log = (await audits('wallet.')).filter((e) => e.target_id === String(c.id));
+  expect(log).toHaveLength(4);
+  // The console's origin may send the header (CORS preflight).
+  const preflight = await t.inject({ method: 'OPTIONS', url, headers: { origin: 'http://localhost:3006', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key' } });
+  expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('idempotency-key');
+});
+
 test('staff accounts are not customers: no wallet adjustment (billing crediting itself), no profile, not in the search', async () => {
   const self = staff.billing!;
   const adjust = (id: number) =>

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { formatMoney } from 'shared/format';
 import { LoadState, useLoad } from 'shared/load';
 import { Button, Card, EmptyState, Select, Table, TextField } from 'shared/ui';
-import { adjustWallet } from '../api/adjust-wallet';
+import { adjustWallet, newAdjustmentKey } from '../api/adjust-wallet';
 import { cancelService } from '../api/cancel-service';
 import { getCustomer } from '../api/get-customer';
 import type { CustomerDetail, CustomerPayment } from '../api/types';
@@ -15,7 +15,14 @@ import { useAction } from '../components/use-action';
 export function CustomerPage() {
   const id = useParams().id ?? '';
   const load = useLoad(() => getCustomer(id), { id: 'staff/customer', key: id });
-  const [form, setForm] = useState({ direction: 'credit', amount: '', currency: 'USD', reason: '' });
+  const [form, setFormOnly] = useState({ direction: 'credit', amount: '', currency: 'USD', reason: '' });
+  // One key per adjustment: the same form sent again (after an error or no answer) is the same adjustment, which the API
+  // makes once; a changed form, or the next one after a success, is another.
+  const [adjustmentKey, setAdjustmentKey] = useState(newAdjustmentKey);
+  const setForm = (next: typeof form) => {
+    setFormOnly(next);
+    setAdjustmentKey(newAdjustmentKey());
+  };
   const { busy, errors, run } = useAction();
   // Every staff role reads a customer; the wallet form and the invoice links are for billing and admin, the ticket links
   // for support and admin (the API answers 404 to the others).
@@ -49,7 +56,7 @@ export function CustomerPage() {
                   aria-label="Wallet adjustment"
                   onSubmit={(e) => {
                     e.preventDefault();
-                    void run(() => adjustWallet(c.id, form), form.direction === 'credit' ? 'Wallet credited.' : 'Wallet debited.').then((ok) => {
+                    void run(() => adjustWallet(c.id, form, adjustmentKey), form.direction === 'credit' ? 'Wallet credited.' : 'Wallet debited.').then((ok) => {
                       if (ok) {
                         setForm({ ...form, amount: '', reason: '' });
                         load.reload();
