@@ -9,7 +9,8 @@ import { customerDomains, invoices, userServices } from '../db/schema-commerce';
 import { renewals } from '../db/schema-lifecycle';
 import { balanceSql, debit, lockedBalance } from '../payments/wallet';
 import { payInvoice } from './provision';
-import { addDays, dayOf, LIFECYCLE, markOnce, rowsOf } from './renewals';
+import { addDays, dayOf, LIFECYCLE, markOnce } from './renewals';
+import { rowsOf } from '../db';
 
 /**
  * The renewal `r` is one auto-pay pays on `today`: its item renews automatically, and its stored state is still the one

@@ -9,7 +9,7 @@ import { credit, debit } from '../payments/wallet';
 import { usingPostgres } from '../test/app';
 import { hostingSuspension } from './hosting-suspension';
 import { payInvoice } from './provision';
-import { rowsOf } from './renewals';
+import { rowsOf } from '../db';
 
 const describeIfPostgres = usingPostgres ? describe : describe.skip;
 

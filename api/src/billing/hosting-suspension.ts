@@ -7,7 +7,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { idList, inLockOrder, lockOpenRenewalInvoices, openRenewalInvoices } from '../domains/domain-expiry';
-import { addDays, dayOf, LIFECYCLE, rowsOf } from './renewals';
+import { addDays, dayOf, LIFECYCLE } from './renewals';
+import { rowsOf } from '../db';
 
 export async function hostingSuspension(app: FastifyInstance, { now }: { now: Date }): Promise<number> {
   const today = dayOf(now);

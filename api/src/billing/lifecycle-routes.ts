@@ -11,9 +11,8 @@ import { domainParam } from '../domains/manage-routes';
 import { toMajor } from '../money/money';
 import { invoicePdf } from './invoice-pdf';
 import { partiesOfInvoice } from './invoice-parties';
-import { rowsOf } from './renewals';
 import { findOwnInvoice } from './routes';
-import { isRowId, rowIdIn } from '../db';
+import { isRowId, rowIdIn, rowsOf } from '../db';
 import { refundsOfInvoice } from './invoice-refunds';
 
 function autoRenewOf(body: unknown): boolean {

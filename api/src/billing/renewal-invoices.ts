@@ -9,18 +9,8 @@ import { planPrice } from '../money/catalog';
 import { balanceSql } from '../payments/wallet';
 import { walletForRenewals } from './auto-pay';
 import { renewalMail } from './renewal-mails';
-import {
-  addDays,
-  addMonths,
-  createRenewalInvoices,
-  cycleMonths,
-  dayOf,
-  domainRenewal,
-  LIFECYCLE,
-  renewalKey,
-  rowsOf,
-  type NewRenewal,
-} from './renewals';
+import { addDays, addMonths, createRenewalInvoices, cycleMonths, dayOf, domainRenewal, LIFECYCLE, renewalKey, type NewRenewal } from './renewals';
+import { rowsOf } from '../db';
 
 interface DueDomain {
   id: number;

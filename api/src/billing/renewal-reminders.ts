@@ -10,7 +10,8 @@ import type { Executor } from '../db';
 import { balanceSql } from '../payments/wallet';
 import { walletForRenewals } from './auto-pay';
 import { renewalMail, type ReminderKind } from './renewal-mails';
-import { addDays, dayOf, daysBetween, markOnce, restoreFeeIn, rowsOf } from './renewals';
+import { addDays, dayOf, daysBetween, markOnce, restoreFeeIn } from './renewals';
+import { rowsOf } from '../db';
 
 interface Due {
   key: string;

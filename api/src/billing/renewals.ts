@@ -8,6 +8,7 @@ import { convert, domainPrice, type PriceBook, type TldProduct } from '../money/
 import { vatOf } from '../money/money';
 import { recordInvoiceParties } from './invoice-parties';
 import { REGISTRATION_YEARS_AHEAD_MAX, RENEWAL_YEARS_MAX } from 'shared/schemas';
+import { rowsOf } from '../db';
 
 export const LIFECYCLE = {
   /** Renewal invoice created this many days before the due date. */
@@ -295,11 +296,6 @@ export async function addRestoreFee(tx: Executor, book: PriceBook, invoiceId: nu
   const vat = vatOf(subtotal, inv.vatPercent);
   await tx.update(invoices).set({ subtotalMinor: subtotal, vatMinor: vat, totalMinor: subtotal + vat }).where(eq(invoices.id, inv.id));
   return true;
-}
-
-/** Rows of a `tx.execute` result on either driver (PGlite and node-postgres both answer `{ rows }`). */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 /**

@@ -9,8 +9,7 @@ import { toMajor } from '../money/money';
 import { checkout, payExistingInvoice } from './checkout';
 import { refundsOfInvoice } from './invoice-refunds';
 import { paymentMethodLabel } from './provision';
-import { rowsOf } from './renewals';
-import { isRowId, rowIdIn } from '../db';
+import { isRowId, rowIdIn, rowsOf } from '../db';
 
 type Invoice = typeof invoices.$inferSelect;
 

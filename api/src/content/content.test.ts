@@ -1,9 +1,9 @@
 // Public content through the HTTP API: every list of WIRE.md 'Content', its images, and the in-memory cache.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { rowsOf } from '../billing/renewals';
 import { listMigrations } from '../db/migrate';
 import { blogPosts, faqs, hostingPlans, managerServices, policies, pricingPlans, services, testimonials } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
+import { rowsOf } from '../db';
 
 let t: TestApp;
 beforeAll(async () => {

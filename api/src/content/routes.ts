@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { rowsOf } from '../billing/renewals';
 import { notFound } from '../http/errors';
 import { arr, detail, int, num, obj, str } from '../http/openapi';
 import { ContentCache } from './cache';
 import { type CompanyValues, fillCompany } from './placeholders';
 import { sanitizeHtml } from './sanitize';
 import { ContentRepository } from './repository';
+import { rowsOf } from '../db';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -23,6 +23,11 @@ export const rowIdIn = (raw: unknown): number => (typeof raw === 'string' && /^[
 /** A transaction has the same query API as the database; functions that take an executor accept either. */
 export type Executor = Db;
 
+/** Rows of a `tx.execute` result on either driver (PGlite and node-postgres both answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
 export interface RawSession {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
   /** Runs several statements separated by semicolons (simple query protocol). */

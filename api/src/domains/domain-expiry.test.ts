@@ -9,7 +9,7 @@ import { issueSession } from '../accounts/repository';
 import { newReference } from '../billing/checkout';
 import { payInvoice } from '../billing/provision';
 import { renewalInvoices } from '../billing/renewal-invoices';
-import { createRenewalInvoices, domainRenewal, rowsOf } from '../billing/renewals';
+import { createRenewalInvoices, domainRenewal } from '../billing/renewals';
 import { renewalInvoiceOf, startTestApp, type TestApp, walletMinor, invoiceById } from '../commerce/test-app';
 import type { Executor } from '../db';
 import {
@@ -25,6 +25,7 @@ import { signBody } from '../payments/signature';
 import { credit, debit } from '../payments/wallet';
 import { usingPostgres } from '../test/app';
 import { domainExpiry, transferCompletion } from './domain-expiry';
+import { rowsOf } from '../db';
 
 const SECRET = 'sandbox-secret-for-expiry-0123456789';
 const describeIfPostgres = usingPostgres ? describe : describe.skip;

@@ -9,10 +9,11 @@
 // in its next statement, a gateway payment the payer started while holding it (no restore fee is added under it).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { addDays, addRestoreFee, dayOf, LIFECYCLE, rowsOf } from '../billing/renewals';
+import { addDays, addRestoreFee, dayOf, LIFECYCLE } from '../billing/renewals';
 import type { Executor } from '../db';
 import type { RenewalItemKind } from '../db/schema-lifecycle';
 import type { PriceBook } from '../money/catalog';
+import { rowsOf } from '../db';
 
 /** `(SELECT ...)` of the ids, for `x IN ${idList(ids)}` (a jsonb parameter: PGlite and node-postgres agree on it). */
 export const idList = (ids: number[]) =>

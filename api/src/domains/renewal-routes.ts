@@ -8,17 +8,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MANAGEABLE_DOMAIN_STATUSES, RENEWAL_MESSAGES, RENEWAL_YEARS_MAX, RENEWAL_YEARS_MIN, renewDomainSchema } from 'shared/schemas';
-import {
-  addRestoreFee,
-  inRedemption,
-  createRenewalInvoices,
-  dayOf,
-  daysBetween,
-  domainRenewal,
-  maxRenewalYears,
-  restoreFeeIn,
-  rowsOf,
-} from '../billing/renewals';
+import { addRestoreFee, inRedemption, createRenewalInvoices, dayOf, daysBetween, domainRenewal, maxRenewalYears, restoreFeeIn } from '../billing/renewals';
 import { doc } from '../commerce/docs';
 import type { Executor } from '../db';
 import { invoiceItems, invoices, orders } from '../db/schema-commerce';
@@ -28,6 +18,7 @@ import { toMajor, vatOf } from '../money/money';
 import type { PriceBook } from '../money/catalog';
 import * as repo from './manage-repository';
 import { domainParam } from './manage-routes';
+import { rowsOf } from '../db';
 
 type DomainRow = repo.DomainRow;
 

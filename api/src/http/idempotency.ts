@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { rowsOf } from '../billing/renewals';
 import type { Executor } from '../db';
 import { ApiError, detailError } from './errors';
+import { rowsOf } from '../db';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a key is remembered: a repeat later than this is a new request. */

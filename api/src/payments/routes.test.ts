@@ -166,6 +166,25 @@ test('approving one deposit five times at once (double clicks, two tabs) credits
   expect(await t.db.orm.select().from(walletEntries).where(eq(walletEntries.userId, u.id))).toHaveLength(1);
 });
 
+test('Approve and Decline pressed at once (two tabs): the sandbox decides once, and says so to the other', async () => {
+  for (const first of ['approve', 'decline'] as const) {
+    const u = await t.user();
+    const { reference } = (await deposit(u.auth, 55, 'USD')).json().data as { reference: string };
+    const other = first === 'approve' ? 'decline' : 'approve';
+    const results = await Promise.all([first, other, first, other].map((action) => t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/${action}` })));
+    const sent = results.filter((r) => r.statusCode === 303);
+    expect(sent).toHaveLength(1);
+    const refused = results.filter((r) => r.statusCode === 409);
+    expect(refused).toHaveLength(3);
+    const [p] = await t.db.orm.select().from(payments).where(eq(payments.reference, reference));
+    const approved = p!.status === 'success';
+    expect(p!.status).toBe(approved ? 'success' : 'failed');
+    // Every refusal names the one decision made, and the money follows it.
+    for (const r of refused) expect(r.body).toContain(`This payment is no longer pending: it was already ${approved ? 'approved' : 'declined'}.`);
+    expect(await balanceOf(u.auth, 'USD')).toBe(approved ? 55 : 0);
+  }
+});
+
 test('an event for another amount or currency credits nothing', async () => {
   const u = await t.user();
   const { reference } = (await deposit(u.auth, 70, 'USD')).json().data as { reference: string };

@@ -1,8 +1,9 @@
 // The sandbox gateway's pages (CONTRACT.md): GET /sandbox/pay/{reference} shows the amount with 'Approve payment' and
 // 'Decline payment'. Either button makes the sandbox deliver a signed event to POST /payment/webhook/sandbox/ — the
 // same path and checks as a real gateway — then sends the browser back to the storefront.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { rowsOf } from '../db';
 import { invoices, payments } from '../db/schema-commerce';
 import { formatMoney } from '../money/money';
 import { PAYMENT_EXPIRY_MS } from './reconcile';
@@ -110,14 +111,25 @@ ${decided}`,
           'Unknown payment',
           '<h1>Unknown payment</h1><p class="muted">There is no pending sandbox payment with this reference: nothing was approved or declined.</p>',
         );
-      if (p.status !== 'pending')
-        return page(
+      const notPending = (ended: string) =>
+        page(
           reply,
           storefront,
           409,
           'Payment not pending',
-          `<h1>Payment not pending</h1><p>This payment is no longer pending: it ${endedAs(p)}. Nothing was changed.</p><p><a href="${esc(backTo(p.purpose, p.reference))}">Back to the store</a></p>`,
+          `<h1>Payment not pending</h1><p>This payment is no longer pending: it ${ended}. Nothing was changed.</p><p><a href="${esc(backTo(p.purpose, p.reference))}">Back to the store</a></p>`,
         );
+      if (p.status !== 'pending') return notPending(endedAs(p));
+      // The gateway decides once: of an Approve and a Decline sent at once, the first recorded is the one sent.
+      const claimed = rowsOf(
+        await db.execute(sql`
+          INSERT INTO sandbox_decisions (reference, outcome, decided_at) VALUES (${p.reference}, ${outcome}, ${app.clock.now().toISOString()})
+          ON CONFLICT (reference) DO NOTHING RETURNING reference`),
+      );
+      if (claimed.length === 0) {
+        const [first] = rowsOf<{ outcome: string }>(await db.execute(sql`SELECT outcome FROM sandbox_decisions WHERE reference = ${p.reference}`));
+        return notPending(first?.outcome === 'success' ? 'was already approved' : 'was already declined');
+      }
       const { body, signature } = commerce.providers.sandbox!.webhookFor({
         outcome,
         reference: p.reference,

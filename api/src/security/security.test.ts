@@ -2,7 +2,6 @@
 // re-authentication, TOTP with the moved clock, passkeys with a software authenticator, recovery codes, sessions,
 // the new-device notice, data export and account deletion, with each refusal.
 import { eq, sql } from 'drizzle-orm';
-import { rowsOf } from '../billing/renewals';
 import * as OTPAuth from 'otpauth';
 import { REAUTH_REQUIRED } from 'shared/schemas';
 import { loadConfig } from '../config';
@@ -21,6 +20,7 @@ import { sha256, verifyPassword } from '../accounts/secrets';
 import { PAYMENT_EXPIRY_MS, reconcilePendingPayments } from '../payments/reconcile';
 import { settle } from '../payments/settle';
 import { staffEntryText } from '../payments/wallet';
+import { rowsOf } from '../db';
 
 let t: TestApp;
 beforeAll(async () => {

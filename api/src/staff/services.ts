@@ -7,8 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { rowsOf } from '../billing/renewals';
-import { isRowId, rowIdIn } from '../db';
+import { isRowId, rowIdIn, rowsOf } from '../db';
 import { idList, inLockOrder, lockOpenRenewalInvoices, openRenewalInvoices } from '../domains/domain-expiry';
 import { nonFieldError, notFound, parseBody } from '../http/errors';
 import { audit } from './audit';
