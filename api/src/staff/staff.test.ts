@@ -52,6 +52,41 @@ test('the queue, recently updated first or waiting longest first (what a flood o
   expect([bad.statusCode, bad.json()]).toEqual([400, { order: ['Choose an order: newest or oldest.'] }]);
 });
 
+test('the queue in pages (limit, after): every ticket once, in either order, ties of one moment included', async () => {
+  const c = await t.user();
+  const made: number[] = [];
+  for (const [i, title] of ['One', 'Two', 'Three', 'Four', 'Five'].entries()) {
+    made.push((await t.inject({ method: 'POST', url: '/ticket/tickets/', auth: c.auth, payload: { title, description: 'Help.', priority: 'low' } })).json().data.id);
+    if (i % 2 === 1) t.clock.advance(1000); // two or three tickets share each moment
+  }
+  const page = async (query: string) => {
+    const res = await t.inject({ url: `/staff/tickets/?status=open&user=${c.id}&limit=2${query}`, auth: as('support') });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { id: number; updated_at: string }[];
+  };
+  for (const [order, expected] of [['newest', [...made].reverse()], ['oldest', made]] as const) {
+    const seen: number[] = [];
+    let after = '';
+    for (let n = 0; n < 5; n++) {
+      const rows = await page(`&order=${order}${after}`);
+      seen.push(...rows.map((r) => r.id));
+      if (rows.length < 2) break;
+      const last = rows[rows.length - 1]!;
+      after = `&after=${encodeURIComponent(`${last.updated_at}~${last.id}`)}`;
+    }
+    expect([order, seen]).toEqual([order, expected]);
+  }
+  for (const [query, field, message] of [
+    ['&after=yesterday', 'after', 'Give the last ticket of the page before: its updated_at~id.'],
+    ['&after=2026-03-02T10:00:00.000Z~0', 'after', 'Give the last ticket of the page before: its updated_at~id.'],
+    ['&limit=0', 'limit', 'Ask for 1 to 500 tickets.'],
+    ['&limit=501', 'limit', 'Ask for 1 to 500 tickets.'],
+  ]) {
+    const bad = await t.inject({ url: `/staff/tickets/?${query.slice(1)}`, auth: as('support') });
+    expect([query, bad.statusCode, bad.json()]).toEqual([query, 400, { [field]: [message] }]);
+  }
+});
+
 test('support answers and closes a ticket; the customer sees the reply and reopens it by replying', async () => {
   const c = await t.user();
   const ticket = (await t.inject({ method: 'POST', url: '/ticket/tickets/', auth: c.auth, payload: { title: 'Mail down', description: 'No mail since noon.', priority: 'high' } })).json().data;

@@ -1,7 +1,7 @@
 // Staff tickets: the queue (filter by status and priority), one ticket with its replies, assign, set status or
 // priority, and reply as staff (the customer sees it as a 'Reply'). A customer's reply reopens a Closed ticket
 // (tickets/routes.ts sets 'Customer-Reply').
-import { and, asc, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { TICKET_PRIORITIES } from 'shared/schemas';
@@ -25,6 +25,25 @@ const NewReply = v.object({ message: textField(5000, 'Write a message.') });
 type Ticket = typeof tickets.$inferSelect;
 
 export const STAFF_ROLES = ['support', 'billing', 'admin'] as const;
+
+/** The most tickets GET /staff/tickets/ gives at once (`limit` may ask for fewer). */
+export const TICKETS_PAGE = 500;
+
+function pageSize(raw: string | undefined): number {
+  if (raw === undefined) return TICKETS_PAGE;
+  const n = /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n <= TICKETS_PAGE)) throw validationError({ limit: `Ask for 1 to ${TICKETS_PAGE} tickets.` });
+  return n;
+}
+
+/** A page's end as the API gives it: `{updated_at}~{id}` of its last ticket. */
+function ticketCursor(raw: string): { at: string; id: number } {
+  const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)~([1-9]\d{0,9})$/.exec(raw);
+  const at = m ? new Date(m[1]!) : null;
+  const id = m ? Number(m[2]) : NaN;
+  if (!at || Number.isNaN(at.getTime()) || !isRowId(id)) throw validationError({ after: "Give the last ticket of the page before: its updated_at~id." });
+  return { at: at.toISOString(), id };
+}
 
 export async function ticketAdminRoutes(app: FastifyInstance) {
   const db = app.db.orm;
@@ -83,16 +102,26 @@ export async function ticketAdminRoutes(app: FastifyInstance) {
     }
     const user = rowIdIn(q.user);
     if (isRowId(user)) where.push(eq(tickets.userId, user));
-    // Recently updated first (the default), or waiting longest first: the tickets a flood of new ones would push out
-    // of the 500 rows are then the first ones shown.
+    // Recently updated first (the default), or waiting longest first: the tickets a flood of new ones would push to
+    // later pages are then the first ones shown.
     if (q.order !== undefined && q.order !== 'newest' && q.order !== 'oldest') throw validationError({ order: 'Choose an order: newest or oldest.' });
-    const by = q.order === 'oldest' ? asc : desc;
+    const oldest = q.order === 'oldest';
+    const by = oldest ? asc : desc;
+    // Pages of TICKETS_PAGE: `after` is where the page before ended (its last ticket's `updated_at~id`, the console's
+    // 'More tickets'), and the next page goes on from there in the same order, however many tickets there are.
+    // Times to the millisecond, as the answer gives them (a row written with the database's now() has microseconds).
+    const updated = sql`date_trunc('milliseconds', ${tickets.updatedAt})`;
+    if (q.after !== undefined) {
+      const { at, id } = ticketCursor(q.after);
+      const end = sql`(${at}::timestamptz, ${id}::integer)`;
+      where.push(oldest ? sql`(${updated}, ${tickets.id}) > ${end}` : sql`(${updated}, ${tickets.id}) < ${end}`);
+    }
     const rows = await db
       .select()
       .from(tickets)
       .where(where.length ? and(...where) : undefined)
-      .orderBy(by(tickets.updatedAt), by(tickets.id))
-      .limit(500);
+      .orderBy(by(updated), by(tickets.id))
+      .limit(pageSize(q.limit));
     const map = await names(rows.flatMap((r) => [r.assignedTo, r.userId]));
     return rows.map((r) => view(r, map));
   });

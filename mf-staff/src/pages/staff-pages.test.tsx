@@ -33,6 +33,25 @@ describe('tickets', () => {
     await waitFor(() => expect(api.find('GET', 'staff/tickets')).toHaveLength(2));
     expect(api.find('GET', 'staff/tickets')[1]!.search).toBe('?status=open&order=oldest');
   });
+
+  it('a full page offers More tickets, which goes on after its last ticket; First tickets and a changed filter start again', async () => {
+    const ticket = (id: number) => ({ id, title: `T${id}`, username: 'ada', priority: 'low', status: 'Open', assigned_to: null, assigned_to_username: null, updated_at: `2026-03-02T10:00:00.${String(id).padStart(3, '0')}Z` });
+    const api = fakeApi({
+      'GET core/me': admin,
+      'GET staff/tickets': (call: Call) => ({ body: call.query.get('after') ? [ticket(1)] : Array.from({ length: 500 }, (_, i) => ticket(501 - i)) }),
+    });
+    const { router } = renderRoutes(routes, '/staff/tickets?order=oldest');
+    await userEvent.click(await screen.findByRole('link', { name: 'More tickets' }));
+    expect(await screen.findByRole('link', { name: '#1 T1' })).toBeInTheDocument();
+    expect(api.find('GET', 'staff/tickets').at(-1)!.search).toBe(`?status=open&order=oldest&${new URLSearchParams({ after: '2026-03-02T10:00:00.002Z~2' })}`);
+    expect(screen.queryByRole('link', { name: 'More tickets' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'First tickets' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?order=oldest'));
+    await userEvent.click(await screen.findByRole('link', { name: 'More tickets' }));
+    await waitFor(() => expect(router.state.location.search).toContain('after='));
+    await userEvent.selectOptions(screen.getByLabelText('Priority'), 'High');
+    await waitFor(() => expect(router.state.location.search).toBe('?order=oldest&priority=high'));
+  });
 });
 
 describe('wallet adjustments', () => {

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadState, useLoad } from 'shared/load';
 import { EmptyState, Select, Table, type Column } from 'shared/ui';
-import { getTickets } from '../api/get-tickets';
+import { getTickets, ticketsAfter, TICKETS_PAGE_SIZE } from '../api/get-tickets';
 import type { StaffTicket } from '../api/types';
 import { Row, StaffFrame, type Placeholder } from '../components/staff-frame';
 import { formatWhen } from '../components/when';
@@ -40,11 +40,20 @@ export function TicketsPage() {
   const status = params.get('status') ?? 'open';
   const priority = params.get('priority') ?? '';
   const order = params.get('order') === 'oldest' ? 'oldest' : '';
-  const load = useLoad(() => getTickets({ status, priority, order }), { id: 'staff/tickets', key: `${status}|${priority}|${order}`, keepOnNewKey: true });
+  const after = params.get('after') ?? '';
+  const load = useLoad(() => getTickets({ status, priority, order, after }), { id: 'staff/tickets', key: `${status}|${priority}|${order}|${after}`, keepOnNewKey: true });
+  // A filter or order changed starts again at the first page.
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     next.set(key, value);
+    next.delete('after');
     setParams(next, { replace: true });
+  };
+  const pageHref = (at: string) => {
+    const next = new URLSearchParams(params);
+    if (at) next.set('after', at);
+    else next.delete('after');
+    return `?${next}`;
   };
   return (
     <StaffFrame title="Tickets">
@@ -67,6 +76,12 @@ export function TicketsPage() {
           )
         }
       </LoadState>
+      {load.state === 'ready' ? (
+        <nav aria-label="Tickets pages" style={{ display: 'flex', gap: '1.5rem', marginTop: '1rem' }}>
+          {after ? <Link to={pageHref('')}>First tickets</Link> : null}
+          {load.data.length >= TICKETS_PAGE_SIZE ? <Link to={pageHref(ticketsAfter(load.data))}>More tickets</Link> : null}
+        </nav>
+      ) : null}
     </StaffFrame>
   );
 }
