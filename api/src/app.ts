@@ -37,6 +37,7 @@ import { devJobRoutes } from './jobs/dev-routes';
 import { clusterTestQueue, clusterTestQueueEnabled } from './jobs/cluster-test-queue';
 import { JobSystem, type QueueDefinition, type ScheduledPass } from './jobs/system';
 import { reconcilePendingPayments } from './payments/reconcile';
+import { purgeIdempotencyKeys } from './http/idempotency';
 import { SERVER_TOKEN_HEADER, sameToken } from './http/token';
 import { registerStatic } from './http/static';
 import { methodNotAllowed } from './http/method-not-allowed';
@@ -91,6 +92,8 @@ export const scheduledPasses: ScheduledPass[] = [
       return r.settled + r.declined + r.expired;
     },
   },
+  // Idempotency keys past their day (http/idempotency.ts).
+  { name: 'idempotency-keys-purge', cron: '47 3 * * *', run: (app, { now }) => purgeIdempotencyKeys(app.db.orm, now) },
   // IANA's RDAP bootstrap file, refreshed daily; the bundled copy stays in use when the download fails (issue 22.8).
   {
     name: 'rdap-bootstrap-refresh',

@@ -574,7 +574,7 @@ function pdfText(pdf: Buffer): string {
 test('the passes are scheduled in pg-boss (cron, across instances); the time machine and job runner are not in production', async () => {
   const rows = await t.db.orm.execute(sql`SELECT name, cron FROM pgboss.schedule ORDER BY name`);
   const names = ((rows as unknown as { rows: { name: string }[] }).rows ?? []).map((r) => r.name);
-  expect(names).toEqual(['auto-pay', 'domain-expiry', 'hosting-suspension', 'payment-reconcile', 'rdap-bootstrap-refresh', 'renewal-invoices', 'renewal-reminders', 'transfer-completion']);
+  expect(names).toEqual(['auto-pay', 'domain-expiry', 'hosting-suspension', 'idempotency-keys-purge', 'payment-reconcile', 'rdap-bootstrap-refresh', 'renewal-invoices', 'renewal-reminders', 'transfer-completion']);
   const prod = await appOn(t.base, {
     NODE_ENV: 'production',
     JOBS: 'false',

@@ -41,17 +41,31 @@ export class ContentCache {
   /**
    * Drops every cached list, then gives `version` (in that order: a page rendered with the new version never gets a
    * list cached before it), unless it is older than the one given now (the database's versions start with a serial
-   * number: two writes' events may arrive in either order). `whatever`: taken whatever it is (the database's current
-   * one, or a node's own when the database could not be reached).
+   * number: two writes' events may arrive in either order).
    */
-  invalidate(version: string, { whatever = false } = {}): void {
+  invalidate(version: string): void {
     this.values.clear();
     this.json.clear();
-    if (whatever || serialOf(version) >= serialOf(this.version)) this.version = version;
+    if (!this.isOlder(version)) this.version = version;
+  }
+
+  /** A version of this node's own, after its current one (`token` makes it unique): when the database could not be
+   *  written, the next version the database gives still counts as newer than it only if it comes from a later write. */
+  ownVersion(token: string): string {
+    return `${Math.max(serialOf(this.version), 0) + 1}-own-${token}`;
+  }
+
+  /** Whether `version` is one the database gave after this node's. */
+  isNewer(version: string): boolean {
+    return serialOf(version) > serialOf(this.version);
+  }
+
+  private isOlder(version: string): boolean {
+    return serialOf(version) < serialOf(this.version);
   }
 }
 
-/** The serial number leading a version the database gave ('12-…'); -1 for a node's own ('start-…', 'local-…'). */
+/** The serial number leading a version ('12-…', '13-own-…'); -1 for the one a node starts with ('start-…'). */
 function serialOf(version: string): number {
   const serial = /^(\d+)-/.exec(version);
   return serial ? Number(serial[1]) : -1;

@@ -34,7 +34,6 @@ const post = obj({ id: int, slug: str(), title: str(), content: str('HTML'), ima
 export const contentRoutes = fp(async (app: FastifyInstance) => {
   const repo = new ContentRepository(app.db.orm, app.config.apiBaseUrl);
   const cache = new ContentCache();
-  const local = () => `local-${randomBytes(9).toString('base64url')}`;
   const invalidate = async (): Promise<string> => {
     try {
       const set = sql`serial = serial + 1, version = (serial + 1)::text || '-' || ${randomBytes(9).toString('base64url')}`;
@@ -45,25 +44,31 @@ export const contentRoutes = fp(async (app: FastifyInstance) => {
     } catch (err) {
       // This node's pages still change; the others follow by the cluster event, which carries the version.
       app.log.error({ err }, 'the content version could not be written: this node gives its own until the next write');
-      const version = local();
-      cache.invalidate(version, { whatever: true });
+      const version = cache.ownVersion(randomBytes(9).toString('base64url'));
+      cache.invalidate(version);
       return version;
     }
   };
+  const takeStored = async () => {
+    const version = rowsOf<{ version: string }>(await app.db.orm.execute(sql`SELECT version FROM content_version`))[0]?.version;
+    if (version && cache.isNewer(version)) cache.invalidate(version);
+  };
   const follow = async (version?: string): Promise<void> => {
     if (version !== undefined) return cache.invalidate(version);
-    let current: string | undefined;
-    try {
-      current = rowsOf<{ version: string }>(await app.db.orm.execute(sql`SELECT version FROM content_version`))[0]?.version;
-    } catch (err) {
-      app.log.error({ err }, 'the content version could not be read: this node gives a new one of its own');
-    }
-    cache.invalidate(current ?? local(), { whatever: true });
+    // Events may have been missed: the lists are read again, and the stored version taken if it is newer.
+    cache.invalidate(cache.version);
+    await takeStored().catch((err) => app.log.error({ err }, 'the content version could not be read: the next request reads it again'));
   };
+  // Nodes that share the database read the stored version before each answer (one row by its key): an edit through
+  // another node is seen at once, not when its event arrives (before it, this node gave the old version, or its old
+  // lists under the new one, and the storefront's server kept that page). Embedded, this process is the only writer.
+  const shared = app.db.kind === 'postgres';
+  const stored = shared ? takeStored : async () => {};
   app.decorate('content', { invalidate, follow });
 
   const list = (url: string, key: string, load: () => Promise<unknown>, summary: string, item: unknown) =>
     app.get(url, { schema: { tags, summary, response: { 200: arr(item) } } }, async (_request, reply) => {
+      await stored();
       const body = await cache.serialized(key, load);
       return reply.type('application/json; charset=utf-8').send(body);
     });
@@ -140,7 +145,10 @@ export const contentRoutes = fp(async (app: FastifyInstance) => {
   app.get(
     '/content/version/',
     { schema: { tags, summary: 'Version of the public content; changes whenever staff edit content', response: { 200: obj({ version: str() }) } } },
-    async (_request, reply) => reply.header('Cache-Control', 'no-cache').send({ version: cache.version }),
+    async (_request, reply) => {
+      await stored();
+      return reply.header('Cache-Control', 'no-cache').send({ version: cache.version });
+    },
   );
 
   app.get<{ Params: { key: string } }>(
@@ -154,6 +162,7 @@ export const contentRoutes = fp(async (app: FastifyInstance) => {
       },
     },
     async (request, reply) => {
+      await stored();
       const json = (await postIndex()).get(request.params.key);
       if (!json) throw notFound();
       return reply.type('application/json; charset=utf-8').send(json);

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db';
-import { ApiError, detailError } from './errors';
+import { detailError } from './errors';
 import { rowsOf } from '../db';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -60,7 +60,8 @@ export async function once(
       await tx.execute(sql`SELECT fingerprint, status, body FROM idempotency_keys WHERE scope = ${scope} AND key = ${key}`),
     );
     if (!kept || kept.fingerprint !== fingerprint) throw detailError(422, IDEMPOTENCY_MESSAGES.reused);
-    if (kept.status === null) throw new ApiError(409, { detail: 'The first request with this Idempotency-Key is still under way: try again in a moment.' });
+    // Claimed and answered in one transaction: a claim seen from another is always answered.
+    if (kept.status === null) throw new Error(`idempotency key ${scope}/${key} has no answer`);
     return { status: kept.status, body: typeof kept.body === 'string' ? JSON.parse(kept.body) : kept.body, replayed: true };
   }
   const answer = await work();
@@ -72,4 +73,12 @@ export async function once(
 export function sendAnswer(reply: FastifyReply, answer: Answer & { replayed: boolean }) {
   if (answer.replayed) reply.header('Idempotent-Replayed', 'true');
   return reply.code(answer.status).send(answer.body);
+}
+
+/** The scheduled purge of keys older than IDEMPOTENCY_TTL_MS (app.ts scheduledPasses): how many it deleted. */
+export async function purgeIdempotencyKeys(ex: Executor, now: Date): Promise<number> {
+  const gone = rowsOf<{ key: string }>(
+    await ex.execute(sql`DELETE FROM idempotency_keys WHERE created_at < ${new Date(now.getTime() - IDEMPOTENCY_TTL_MS).toISOString()} RETURNING key`),
+  );
+  return gone.length;
 }

@@ -185,6 +185,23 @@ test('Approve and Decline pressed at once (two tabs): the sandbox decides once, 
   }
 });
 
+test('a sandbox decision whose webhook the store refused is not kept: the payment stays pending and can be decided again', async () => {
+  const u = await t.user();
+  const { reference } = (await deposit(u.auth, 33, 'USD')).json().data as { reference: string };
+  const sandbox = t.app.commerce.providers.sandbox!;
+  const real = sandbox.webhookFor.bind(sandbox);
+  const spy = jest.spyOn(sandbox, 'webhookFor').mockImplementationOnce((event) => ({ ...real(event), signature: 'not-the-signature' }));
+  try {
+    expect((await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` })).statusCode).toBe(303);
+    expect(await balanceOf(u.auth, 'USD')).toBe(0);
+    expect((await t.inject({ url: `/sandbox/pay/${reference}` })).body).toContain('Approve payment');
+    expect((await t.inject({ method: 'POST', url: `/sandbox/pay/${reference}/approve` })).statusCode).toBe(303);
+    expect(await balanceOf(u.auth, 'USD')).toBe(33);
+  } finally {
+    spy.mockRestore();
+  }
+});
+
 test('an event for another amount or currency credits nothing', async () => {
   const u = await t.user();
   const { reference } = (await deposit(u.auth, 70, 'USD')).json().data as { reference: string };

@@ -142,8 +142,11 @@ ${decided}`,
         headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
         payload: body,
       });
-      if (res.statusCode !== 200)
+      if (res.statusCode !== 200) {
+        // Not sent after all: the payment is still pending, and the buttons work again.
         app.log.error({ status: res.statusCode, body: res.body }, 'sandbox webhook was refused');
+        await db.execute(sql`DELETE FROM sandbox_decisions WHERE reference = ${p.reference}`);
+      }
       return reply.redirect(backTo(p.purpose, p.reference), 303);
     };
   app.post('/sandbox/pay/:reference/approve', { schema: { hide: true } }, decide('success'));

@@ -7,6 +7,8 @@ import { customerDomains, invoices } from '../db/schema-commerce';
 import { settle } from '../payments/settle';
 import { credit } from '../payments/wallet';
 import { fullLogin } from '../test/app';
+import { rowsOf } from '../db';
+import { purgeIdempotencyKeys } from '../http/idempotency';
 import type { Role } from './access';
 import { ERASED_ACCOUNT } from './customers';
 
@@ -81,7 +83,7 @@ test('the queue in pages (limit, after): every ticket once, in either order, tie
     ['&after=2026-03-02T10:00:00.000Z~0', 'after', 'Give the last ticket of the page before: its updated_at~id.'],
     ['&limit=0', 'limit', 'Ask for 1 to 500 tickets.'],
     ['&limit=501', 'limit', 'Ask for 1 to 500 tickets.'],
-  ]) {
+  ] as [string, string, string][]) {
     const bad = await t.inject({ url: `/staff/tickets/?${query.slice(1)}`, auth: as('support') });
     expect([query, bad.statusCode, bad.json()]).toEqual([query, 400, { [field]: [message] }]);
   }
@@ -158,6 +160,12 @@ test('a wallet adjustment sent twice with one Idempotency-Key (a retry after a l
   await t.db.orm.execute(sql`UPDATE idempotency_keys SET created_at = created_at - interval '24 hours 1 second' WHERE key = 'adjust-1'`);
   expect((await send('adjust-1')).headers['idempotent-replayed']).toBeUndefined();
   expect(await balance(c.auth)).toBe(80);
+  // The daily purge deletes the keys past their day, and only those.
+  await t.db.orm.execute(sql`UPDATE idempotency_keys SET created_at = created_at - interval '24 hours 1 second' WHERE key = 'adjust-2'`);
+  expect(await purgeIdempotencyKeys(t.db.orm, t.clock.now())).toBeGreaterThanOrEqual(2);
+  // Left: billing's adjust-1, claimed again just now; gone: adjust-2, and admin's adjust-1 (aged with billing's above).
+  const left = await t.db.orm.execute(sql`SELECT scope, key FROM idempotency_keys WHERE key IN ('adjust-1', 'adjust-2')`);
+  expect(rowsOf<{ scope: string; key: string }>(left)).toEqual([{ scope: `staff:${staff.billing!.id}`, key: 'adjust-1' }]);
   const log = (await audits('wallet.')).filter((e) => e.target_id === String(c.id));
   expect(log).toHaveLength(4);
   // The console's origin may send the header (CORS preflight).

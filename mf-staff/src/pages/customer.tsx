@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatMoney } from 'shared/format';
 import { LoadState, useLoad } from 'shared/load';
@@ -15,13 +15,17 @@ import { useAction } from '../components/use-action';
 export function CustomerPage() {
   const id = useParams().id ?? '';
   const load = useLoad(() => getCustomer(id), { id: 'staff/customer', key: id });
-  const [form, setFormOnly] = useState({ direction: 'credit', amount: '', currency: 'USD', reason: '' });
-  // One key per adjustment: the same form sent again (after an error or no answer) is the same adjustment, which the API
-  // makes once; a changed form, or the next one after a success, is another.
-  const [adjustmentKey, setAdjustmentKey] = useState(newAdjustmentKey);
-  const setForm = (next: typeof form) => {
-    setFormOnly(next);
-    setAdjustmentKey(newAdjustmentKey());
+  const [form, setForm] = useState({ direction: 'credit', amount: '', currency: 'USD', reason: '' });
+  // The key of the adjustment last sent, with what it sent. The same values sent again (after an error or no answer,
+  // even with edits in between that came back to them) are the same adjustment, which the API makes once; other values
+  // are another adjustment. Forgotten once one went through: the next, even with the same values, is a new one.
+  const lastSent = useRef<{ key: string; form: typeof form } | null>(null);
+  const keyFor = (values: typeof form) => {
+    const last = lastSent.current;
+    const same = last !== null && (Object.keys(values) as (keyof typeof form)[]).every((k) => last.form[k] === values[k]);
+    const key = same ? last.key : newAdjustmentKey();
+    lastSent.current = { key, form: values };
+    return key;
   };
   const { busy, errors, run } = useAction();
   // Every staff role reads a customer; the wallet form and the invoice links are for billing and admin, the ticket links
@@ -56,8 +60,10 @@ export function CustomerPage() {
                   aria-label="Wallet adjustment"
                   onSubmit={(e) => {
                     e.preventDefault();
-                    void run(() => adjustWallet(c.id, form, adjustmentKey), form.direction === 'credit' ? 'Wallet credited.' : 'Wallet debited.').then((ok) => {
+                    const key = keyFor(form);
+                    void run(() => adjustWallet(c.id, form, key), form.direction === 'credit' ? 'Wallet credited.' : 'Wallet debited.').then((ok) => {
                       if (ok) {
+                        lastSent.current = null;
                         setForm({ ...form, amount: '', reason: '' });
                         load.reload();
                       }
