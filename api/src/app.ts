@@ -297,12 +297,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   }
 
   // Staff edits call app.content.invalidate() (content and price pages): a new content version, which every node
-  // follows (NOTIFY carries it), dropping its content and price caches. A node's start writes one too: seeds, or SQL
-  // run while it was down, may have changed content.
+  // follows (NOTIFY carries it; a node that reads a newer one from the database first takes it then). Whenever a node
+  // drops its content, its price book drops with it. A node's start writes a version too: seeds, or SQL run while it
+  // was down, may have changed content.
   const invalidateContentHere = app.content.invalidate;
-  const dropPricesHere = () => {
+  app.content.onDrop(() => {
     if (app.hasDecorator('commerce')) app.commerce.catalog.invalidate();
-  };
+  });
   app.content.invalidate = async () => {
     const version = await invalidateContentHere();
     void events.publish({ type: 'content', version });
@@ -310,14 +311,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   events.on(
     'content',
-    (event) => {
-      dropPricesHere();
-      void app.content.follow(event.version);
-    },
-    () => {
-      dropPricesHere();
-      void app.content.follow();
-    },
+    (event) => void app.content.follow(event.version),
+    () => void app.content.follow(),
   );
   app.addHook('onReady', async () => {
     await app.content.invalidate();

@@ -55,15 +55,20 @@ export class ContentCache {
     return `${Math.max(serialOf(this.version), 0) + 1}-own-${token}`;
   }
 
-  /** Whether `version` is one the database gave after this node's. */
+  /** Whether `version` is one the database gave after this node's. A node on its own version takes the database's from
+   *  the same serial on: another node's write got that serial, and the cluster must agree on one version again. */
   isNewer(version: string): boolean {
-    return serialOf(version) > serialOf(this.version);
+    const mine = serialOf(this.version);
+    const theirs = serialOf(version);
+    return theirs > mine || (theirs === mine && isOwn(this.version) && !isOwn(version) && theirs >= 0);
   }
 
   private isOlder(version: string): boolean {
     return serialOf(version) < serialOf(this.version);
   }
 }
+
+const isOwn = (version: string) => /^\d+-own-/.test(version);
 
 /** The serial number leading a version ('12-…', '13-own-…'); -1 for the one a node starts with ('start-…'). */
 function serialOf(version: string): number {

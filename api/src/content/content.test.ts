@@ -4,6 +4,7 @@ import { listMigrations } from '../db/migrate';
 import { blogPosts, faqs, hostingPlans, managerServices, policies, pricingPlans, services, testimonials } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { rowsOf } from '../db';
+import { ContentCache } from './cache';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -344,5 +345,17 @@ describe('images and cache', () => {
     await t.db.orm.execute(sql`UPDATE content_version SET serial = ${serial + 2}, version = ${`${serial + 2}-stored`}`);
     await t.app.content.follow();
     expect((await get('/content/version/')).version).toBe(`${serial + 2}-stored`);
+  });
+
+  it('a node on a version of its own (the database could not be written) takes the database\'s from the same serial on', () => {
+    const cache = new ContentCache();
+    expect(cache.isNewer('1-a')).toBe(true); // a node that has read none yet
+    cache.invalidate('5-a');
+    cache.invalidate(cache.ownVersion('x'));
+    expect(cache.version).toBe('6-own-x');
+    // Another node's write got serial 6: the cluster agrees on it again (before, this node waited for a 7th write).
+    expect([cache.isNewer('5-a'), cache.isNewer('6-own-y'), cache.isNewer('6-b'), cache.isNewer('7-c')]).toEqual([false, false, true, true]);
+    cache.invalidate('6-b');
+    expect([cache.isNewer('6-c'), cache.isNewer('6-own-z'), cache.isNewer('7-c')]).toEqual([false, false, true]);
   });
 });

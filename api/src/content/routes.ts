@@ -1,7 +1,7 @@
 // Public content of spec section 7: /manager/* lists, services with hosting plans, blog. Served from memory.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../http/errors';
 import { arr, detail, int, num, obj, str } from '../http/openapi';
@@ -20,6 +20,9 @@ declare module 'fastify' {
       /** Content was written through another node (`version`: the one it wrote), or its news may have been missed (no
        *  version: read the database's): this node's cached content is dropped and it gives that version. */
       follow(version?: string): Promise<void>;
+      /** `listener` runs whenever this node drops its cached content (a write here, another node's, a version read
+       *  from the database): what is built from content (the price book) drops with it. */
+      onDrop(listener: () => void): void;
     };
   }
 }
@@ -34,41 +37,49 @@ const post = obj({ id: int, slug: str(), title: str(), content: str('HTML'), ima
 export const contentRoutes = fp(async (app: FastifyInstance) => {
   const repo = new ContentRepository(app.db.orm, app.config.apiBaseUrl);
   const cache = new ContentCache();
+  const dropListeners: (() => void)[] = [];
+  const drop = (version: string) => {
+    cache.invalidate(version);
+    for (const listener of dropListeners) listener();
+  };
   const invalidate = async (): Promise<string> => {
     try {
       const set = sql`serial = serial + 1, version = (serial + 1)::text || '-' || ${randomBytes(9).toString('base64url')}`;
       const version = rowsOf<{ version: string }>(await app.db.orm.execute(sql`UPDATE content_version SET ${set} RETURNING version`))[0]?.version;
       if (!version) throw new Error('content_version has no row');
-      cache.invalidate(version);
+      drop(version);
       return version;
     } catch (err) {
       // This node's pages still change; the others follow by the cluster event, which carries the version.
       app.log.error({ err }, 'the content version could not be written: this node gives its own until the next write');
       const version = cache.ownVersion(randomBytes(9).toString('base64url'));
-      cache.invalidate(version);
+      drop(version);
       return version;
     }
   };
   const takeStored = async () => {
     const version = rowsOf<{ version: string }>(await app.db.orm.execute(sql`SELECT version FROM content_version`))[0]?.version;
-    if (version && cache.isNewer(version)) cache.invalidate(version);
+    if (version && cache.isNewer(version)) drop(version);
   };
   const follow = async (version?: string): Promise<void> => {
-    if (version !== undefined) return cache.invalidate(version);
+    if (version !== undefined) return drop(version);
     // Events may have been missed: the lists are read again, and the stored version taken if it is newer.
-    cache.invalidate(cache.version);
+    drop(cache.version);
     await takeStored().catch((err) => app.log.error({ err }, 'the content version could not be read: the next request reads it again'));
   };
   // Nodes that share the database read the stored version before each answer (one row by its key): an edit through
   // another node is seen at once, not when its event arrives (before it, this node gave the old version, or its old
   // lists under the new one, and the storefront's server kept that page). Embedded, this process is the only writer.
   const shared = app.db.kind === 'postgres';
-  const stored = shared ? takeStored : async () => {};
-  app.decorate('content', { invalidate, follow });
+  // A failed read leaves the node's cached lists (a database hiccup must not fail every public page): served as they are.
+  const stored = shared
+    ? (request: FastifyRequest) => takeStored().catch((err) => request.log.warn({ err }, 'the content version could not be read: cached content served'))
+    : async () => {};
+  app.decorate('content', { invalidate, follow, onDrop: (listener: () => void) => void dropListeners.push(listener) });
 
   const list = (url: string, key: string, load: () => Promise<unknown>, summary: string, item: unknown) =>
-    app.get(url, { schema: { tags, summary, response: { 200: arr(item) } } }, async (_request, reply) => {
-      await stored();
+    app.get(url, { schema: { tags, summary, response: { 200: arr(item) } } }, async (request, reply) => {
+      await stored(request);
       const body = await cache.serialized(key, load);
       return reply.type('application/json; charset=utf-8').send(body);
     });
@@ -145,8 +156,8 @@ export const contentRoutes = fp(async (app: FastifyInstance) => {
   app.get(
     '/content/version/',
     { schema: { tags, summary: 'Version of the public content; changes whenever staff edit content', response: { 200: obj({ version: str() }) } } },
-    async (_request, reply) => {
-      await stored();
+    async (request, reply) => {
+      await stored(request);
       return reply.header('Cache-Control', 'no-cache').send({ version: cache.version });
     },
   );
@@ -162,7 +173,7 @@ export const contentRoutes = fp(async (app: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      await stored();
+      await stored(request);
       const json = (await postIndex()).get(request.params.key);
       if (!json) throw notFound();
       return reply.type('application/json; charset=utf-8').send(json);

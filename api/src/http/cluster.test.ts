@@ -141,11 +141,15 @@ describeIfPostgres('session revocation across nodes (PostgreSQL LISTEN/NOTIFY)',
       ((await app.inject({ method: 'GET', url: '/manager/faqs/' })).json() as { question: string }[]).map((f) => f.question);
     const before = await faqsOf(b); // cached on B
     const catalog = jest.spyOn(b.commerce.catalog, 'invalidate');
-    await t.db.orm.insert(faqs).values({ question: 'Is the cluster consistent?', answer: 'Yes.', position: 999 });
-    expect(await faqsOf(b)).toEqual(before); // still the cached list
-    await a.content.invalidate(); // what staff edits call after writing
-    await within(1000, async () => (await faqsOf(b)).includes('Is the cluster consistent?'));
-    expect(catalog).toHaveBeenCalled();
+    try {
+      await t.db.orm.insert(faqs).values({ question: 'Is the cluster consistent?', answer: 'Yes.', position: 999 });
+      expect(await faqsOf(b)).toEqual(before); // still the cached list
+      await a.content.invalidate(); // what staff edits call after writing
+      await within(1000, async () => (await faqsOf(b)).includes('Is the cluster consistent?'));
+      expect(catalog).toHaveBeenCalled();
+    } finally {
+      catalog.mockRestore();
+    }
   });
 
   it('both nodes give one content version, and B gives the one an edit through A wrote at once, with the new content', async () => {
@@ -156,14 +160,33 @@ describeIfPostgres('session revocation across nodes (PostgreSQL LISTEN/NOTIFY)',
     await faqsOf(b); // cached on B
     // B's listener is stopped: what follows cannot come by its event (the storefront's server may ask B before it does).
     await b.events.stop();
+    const catalog = jest.spyOn(b.commerce.catalog, 'invalidate');
     try {
       await t.db.orm.insert(faqs).values({ question: 'Seen before the event?', answer: 'Yes.', position: 998 });
       const written = await a.content.invalidate();
       expect(await version(a)).toBe(written);
+      expect(catalog).not.toHaveBeenCalled();
       expect(await version(b)).toBe(written);
       expect(await faqsOf(b)).toContain('Seen before the event?');
+      expect(catalog).toHaveBeenCalled(); // prices are content: B's price book went with its lists
     } finally {
+      catalog.mockRestore();
       await b.events.start();
+    }
+  });
+
+  it('when the stored version cannot be read, a node still serves the content it keeps (not an error)', async () => {
+    const faqsOf = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/manager/faqs/' });
+    const kept = (await faqsOf(b)).json() as unknown[];
+    const execute = jest.spyOn(b.db.orm, 'execute').mockRejectedValue(new Error('Connection terminated unexpectedly'));
+    try {
+      const res = await faqsOf(b);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(kept);
+      expect((await b.inject({ url: '/content/version/' })).statusCode).toBe(200);
+      expect(execute).toHaveBeenCalled();
+    } finally {
+      execute.mockRestore();
     }
   });
 });

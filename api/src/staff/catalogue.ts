@@ -30,10 +30,8 @@ const Settings = v.object({
 
 export async function catalogueRoutes(app: FastifyInstance) {
   const db = app.db.orm;
-  const reload = async () => {
-    app.commerce.catalog.invalidate();
-    await app.content.invalidate();
-  };
+  // A new content version: every node drops its price book with its content (app.ts).
+  const reload = () => app.content.invalidate();
 
   app.get('/staff/catalogue/', async () => {
     const [tldRows, priceRows, plans, rate, vat, curr] = await Promise.all([

@@ -14,17 +14,22 @@ import { useAction } from '../components/use-action';
 
 export function CustomerPage() {
   const id = useParams().id ?? '';
+  // Another customer is another page: nothing typed for one (a half-filled adjustment, an open dialog) stays for the next.
+  return <Customer key={id} id={id} />;
+}
+
+function Customer({ id }: { id: string }) {
   const load = useLoad(() => getCustomer(id), { id: 'staff/customer', key: id });
   const [form, setForm] = useState({ direction: 'credit', amount: '', currency: 'USD', reason: '' });
-  // The key of the adjustment last sent, with what it sent. The same values sent again (after an error or no answer,
-  // even with edits in between that came back to them) are the same adjustment, which the API makes once; other values
-  // are another adjustment. Forgotten once one went through: the next, even with the same values, is a new one.
-  const lastSent = useRef<{ key: string; form: typeof form } | null>(null);
-  const keyFor = (values: typeof form) => {
-    const last = lastSent.current;
-    const same = last !== null && (Object.keys(values) as (keyof typeof form)[]).every((k) => last.form[k] === values[k]);
-    const key = same ? last.key : newAdjustmentKey();
-    lastSent.current = { key, form: values };
+  // The key of each adjustment sent and not known to have gone through, by the customer and the values it sent. The same
+  // values for the same customer sent again (after an error or no answer, even with other adjustments tried in between)
+  // are the same adjustment, which the API makes once; other values are another adjustment. Forgotten once it went
+  // through: the next, even with the same values, is a new one.
+  const unconfirmed = useRef(new Map<string, string>());
+  const sendingOf = (values: typeof form) => JSON.stringify([id, values.direction, values.amount, values.currency, values.reason]);
+  const keyFor = (sending: string) => {
+    const key = unconfirmed.current.get(sending) ?? newAdjustmentKey();
+    unconfirmed.current.set(sending, key);
     return key;
   };
   const { busy, errors, run } = useAction();
@@ -60,10 +65,11 @@ export function CustomerPage() {
                   aria-label="Wallet adjustment"
                   onSubmit={(e) => {
                     e.preventDefault();
-                    const key = keyFor(form);
+                    const sending = sendingOf(form);
+                    const key = keyFor(sending);
                     void run(() => adjustWallet(c.id, form, key), form.direction === 'credit' ? 'Wallet credited.' : 'Wallet debited.').then((ok) => {
                       if (ok) {
-                        lastSent.current = null;
+                        unconfirmed.current.delete(sending);
                         setForm({ ...form, amount: '', reason: '' });
                         load.reload();
                       }

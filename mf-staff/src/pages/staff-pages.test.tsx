@@ -1,5 +1,5 @@
 // Staff accounts and the audit log's pages, through the admin's eyes (a fake API; the real rules are tested in api/).
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, logIn, renderRoutes, type Call } from '../../../shared/testing/fake-api';
 import { REAUTH_REQUIRED } from 'shared/schemas';
@@ -94,6 +94,44 @@ describe('wallet adjustments', () => {
     await userEvent.type(within(form).getByLabelText('Reason'), 'Goodwill');
     const next = await send();
     expect([next === first, next === other]).toEqual([false, false]);
+  });
+
+  it('a lost adjustment keeps its key after others were tried, and never lends it (or what was typed) to another customer', async () => {
+    const customer = (id: number) => ({ id, username: `c${id}`, email: `c${id}@example.com`, first_name: 'Ada', last_name: 'Obi', role: 'customer', date_joined: '2026-01-01T00:00:00Z', phone_number: '', wallet: { balances: [], entries: [] }, domains: [], services: [], invoices: [], tickets: [], payments: [] });
+    const lost = () => ({ status: 502, body: { detail: 'Bad gateway.' } });
+    const api = fakeApi({
+      'GET core/me': admin,
+      'GET staff/customers/5': { body: customer(5) },
+      'GET staff/customers/6': { body: customer(6) },
+      'POST staff/customers/5/wallet-adjustments': lost,
+      'POST staff/customers/6/wallet-adjustments': lost,
+    });
+    const { router } = renderRoutes(routes, '/staff/customers/5');
+    const keys: string[] = [];
+    const send = async (id: number, amount: string) => {
+      const form = await screen.findByRole('form', { name: 'Wallet adjustment' });
+      await userEvent.clear(within(form).getByLabelText('Amount'));
+      await userEvent.type(within(form).getByLabelText('Amount'), amount);
+      await userEvent.clear(within(form).getByLabelText('Reason'));
+      await userEvent.type(within(form).getByLabelText('Reason'), 'Goodwill');
+      const url = `staff/customers/${id}/wallet-adjustments`;
+      const before = api.find('POST', url).length;
+      await userEvent.click(within(form).getByRole('button', { name: 'Adjust wallet' }));
+      await waitFor(() => expect(api.find('POST', url)).toHaveLength(before + 1));
+      await waitFor(() => expect(within(form).getByRole('button', { name: 'Adjust wallet' })).toBeEnabled());
+      keys.push(api.find('POST', url)[before]!.headers.get('Idempotency-Key')!);
+    };
+    await send(5, '20'); // A: no answer
+    await send(5, '30'); // B: no answer
+    await send(5, '20'); // A again: the same adjustment
+    expect(keys[2]).toBe(keys[0]);
+    expect(keys[1]).not.toBe(keys[0]);
+    // The same values for another customer (the page stays mounted): another adjustment.
+    await act(() => router.navigate('/staff/customers/6'));
+    expect(await screen.findByRole('heading', { name: 'c6' })).toBeInTheDocument();
+    expect(within(screen.getByRole('form', { name: 'Wallet adjustment' })).getByLabelText('Amount')).toHaveValue(''); // nothing typed for c5
+    await send(6, '20');
+    expect(keys.slice(0, 3)).not.toContain(keys[3]);
   });
 });
 
