@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { formatMoney } from 'shared/format';
+import { formatDate, formatMoney } from 'shared/format';
 import { LoadState, useLoad } from 'shared/load';
 import { Button, Card, EmptyState, Select, Table, TextField } from 'shared/ui';
 import { adjustWallet, newAdjustmentKey } from '../api/adjust-wallet';
@@ -111,7 +111,7 @@ function Customer({ id }: { id: string }) {
                     rows={c.wallet.entries}
                     rowKey={(e) => e.id}
                     columns={[
-                      { header: 'Date', cell: (e) => e.created_at.slice(0, 10) },
+                      { header: 'Date', cell: (e) => formatDate(e.created_at) },
                       { header: 'Kind', cell: (e) => e.kind },
                       { header: 'Amount', cell: (e) => formatMoney(e.amount, e.currency) },
                       { header: 'Description', cell: (e) => e.description },
@@ -128,7 +128,7 @@ function Customer({ id }: { id: string }) {
                 <Table caption="Domains" rows={c.domains} rowKey={(d) => d.id} columns={[
                   { header: 'Domain', cell: (d) => d.domainname },
                   { header: 'Status', cell: (d) => d.status },
-                  { header: 'Next due', cell: (d) => d.nextduedate },
+                  { header: 'Next due', cell: (d) => formatDate(d.nextduedate) },
                 ]} />
               ) : (
                 <EmptyState>No domains.</EmptyState>
@@ -141,7 +141,7 @@ function Customer({ id }: { id: string }) {
                   { header: 'Service', cell: (s) => s.name },
                   { header: 'Domain', cell: (s) => s.domain },
                   { header: 'Status', cell: (s) => s.status },
-                  { header: 'Next due', cell: (s) => s.nextduedate },
+                  { header: 'Next due', cell: (s) => formatDate(s.nextduedate) },
                   ...(mayCancel
                     ? [
                         {
@@ -167,7 +167,7 @@ function Customer({ id }: { id: string }) {
                   { header: 'Invoice', cell: (i) => (mayInvoices ? <Link to={`/staff/invoices/${i.id}`}>{i.invoicenum}</Link> : i.invoicenum) },
                   { header: 'Status', cell: (i) => i.status },
                   { header: 'Total', cell: (i) => formatMoney(i.total, i.currency) },
-                  { header: 'Due', cell: (i) => i.due_date },
+                  { header: 'Due', cell: (i) => formatDate(i.due_date) },
                 ]} />
               ) : (
                 <EmptyState>No invoices.</EmptyState>
@@ -177,7 +177,7 @@ function Customer({ id }: { id: string }) {
               <h2>Payments</h2>
               {c.payments?.length ? (
                 <Table caption="Payments" rows={c.payments} rowKey={(p) => p.reference} columns={[
-                  { header: 'Date', cell: (p) => p.created_at.slice(0, 10) },
+                  { header: 'Date', cell: (p) => formatDate(p.created_at) },
                   { header: 'Reference', cell: (p) => p.reference },
                   {
                     header: 'For',

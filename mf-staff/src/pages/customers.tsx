@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { formatDate } from 'shared/format';
 import { LoadState, useLoad } from 'shared/load';
 import { Button, EmptyState, Table, TextField, type Column } from 'shared/ui';
 import { getCustomers } from '../api/get-customers';
@@ -10,7 +11,7 @@ const COLUMNS: Column<Customer>[] = [
   { header: 'Username', cell: (c) => <Link to={`/staff/customers/${c.id}`}>{c.username}</Link> },
   { header: 'E-mail', cell: (c) => c.email },
   { header: 'Name', cell: (c) => `${c.first_name} ${c.last_name}`.trim() || '—' },
-  { header: 'Joined', cell: (c) => c.date_joined.slice(0, 10) },
+  { header: 'Joined', cell: (c) => formatDate(c.date_joined) },
 ];
 /** While the customers load: their table, in grey. */
 export const CUSTOMERS_LOADING: Placeholder = { placeholder: 'table', columns: COLUMNS.length };

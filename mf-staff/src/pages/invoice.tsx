@@ -147,7 +147,7 @@ export function InvoicePage() {
                   { header: 'Credit note', cell: (r) => r.credit_note },
                   { header: 'Amount', cell: (r) => formatMoney(r.amount, i.currency) },
                   { header: 'Reason', cell: (r) => r.reason },
-                  { header: 'Date', cell: (r) => r.created_at.slice(0, 10) },
+                  { header: 'Date', cell: (r) => formatDate(r.created_at) },
                 ]}
               />
             ) : null}

@@ -76,7 +76,7 @@ export function OverviewPage() {
                 <ul>
                   {o.domains_expiring.map((d) => (
                     <li key={d.id}>
-                      <Link to={`/staff/customers/${d.user}`}>{d.domainname}</Link> · {d.expires}
+                      <Link to={`/staff/customers/${d.user}`}>{d.domainname}</Link> · {formatDate(d.expires)}
                     </li>
                   ))}
                 </ul>

@@ -398,6 +398,7 @@ describe("a customer's services", () => {
     expect(api.find('POST', 'staff/services/31/cancel').at(-1)!.body).toEqual({ reason: 'Customer asked to leave' });
     const table = screen.getByRole('table', { name: 'Services' });
     expect(await within(table).findByText('Cancelled')).toBeInTheDocument();
+    expect(within(table).getByText('1st Mar, 2027')).toBeInTheDocument(); // Next due
     expect(within(table).queryByRole('button')).not.toBeInTheDocument();
   });
 
@@ -410,7 +411,7 @@ describe("a customer's services", () => {
     renderRoutes(routes, '/staff/customers/7');
     const table = await screen.findByRole('table', { name: 'Payments' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows[0]).toHaveTextContent('2026-03-02chk_2INV-12$17.18Paid');
+    expect(rows[0]).toHaveTextContent('2nd Mar, 2026chk_2INV-12$17.18Paid'); // dates as the storefront writes them
     expect(within(rows[0]!).getByRole('link', { name: 'INV-12' })).toHaveAttribute('href', '/staff/invoices/12');
     expect(rows[1]).toHaveTextContent('Wallet deposit');
     expect(rows[1]).toHaveTextContent('Failed: gateway reported USD 69.00, expected USD 70.00 · refunded at the gateway (re_9)');
