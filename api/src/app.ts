@@ -136,6 +136,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     genReqId: requestIdGenerator(config.trustProxy),
     // Above the balancer's idle timeouts: HAProxy must never reuse a connection Node has just closed (sporadic 502s).
     keepAliveTimeout: config.keepAliveTimeoutMs,
+    // A request must arrive whole in time (Fastify's default is no limit): a client sending its body a byte at a time
+    // held its connection, and one of the process's file descriptors, for ever. Node looks for late ones every few
+    // seconds; the time the answer takes is not counted. Node did not enforce the request's limit while the headers'
+    // (60 s by default) was above it (measured): both are the same.
+    requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.requestTimeoutMs / 4)) },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQuerystring },
     return503OnClosing: true,
     // Errors the router raises before any route or error handler (bad percent-encoding, a too long parameter).

@@ -69,6 +69,7 @@ const EnvSchema = v.object({
   ),
   DRAIN_DELAY_MS: v.optional(intFrom('DRAIN_DELAY_MS', 0, 600_000)),
   KEEP_ALIVE_TIMEOUT_MS: v.optional(intFrom('KEEP_ALIVE_TIMEOUT_MS', 1000, 3_600_000), '72000'),
+  REQUEST_TIMEOUT_MS: v.optional(intFrom('REQUEST_TIMEOUT_MS', 1000, 600_000), '30000'),
   METRICS_PORT: v.optional(intFrom('METRICS_PORT', 0, 65535)),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters'))),
   SSR_API_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'SSR_API_TOKEN must be at least 16 characters'))),
@@ -123,6 +124,8 @@ export interface Config {
   drainDelayMs: number;
   /** Node's keep-alive timeout: above the balancer's idle timeouts (HAProxy), or it reuses a closed socket (502). */
   keepAliveTimeoutMs: number;
+  /** The longest a client may take to send a whole request (headers and body); then 408 and the connection closes. */
+  requestTimeoutMs: number;
   /** /metrics: on a separate listener at 127.0.0.1:METRICS_PORT, and/or on the API with Bearer METRICS_TOKEN. */
   metrics: { port?: number; token?: string };
   /** Seed the database on first start (never in production, whatever this says). */
@@ -214,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
     drainDelayMs: e.DRAIN_DELAY_MS ?? (nodeEnv === 'production' ? 5000 : nodeEnv === 'test' ? 0 : 200),
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
     seed: e.SEED && nodeEnv !== 'production',
     productName: 'HostHub',

@@ -12,6 +12,7 @@ import { ManualClock } from '../clock';
 import { API_ROOT, loadConfig, parseTrustProxy } from '../config';
 import { openDatabase } from '../db';
 import { listMigrations, migrate } from '../db/migrate';
+import type { AddressInfo } from 'node:net';
 import { appOn, createTestDb, usingPostgres, type TestDb } from '../test/app';
 import { drainAndClose, Readiness } from './health';
 import { requestIdGenerator } from './request-id';
@@ -183,6 +184,37 @@ describe('TRUST_PROXY and keep-alive', () => {
       await app.close();
     }
     expect(loadConfig({}).keepAliveTimeoutMs).toBe(72_000);
+  });
+
+  it('answers 408 and closes a connection whose request does not arrive whole in time (a body sent a byte at a time)', async () => {
+    const app = await appOn(t, { REQUEST_TIMEOUT_MS: '1000' });
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as AddressInfo;
+      const started = Date.now();
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1');
+        let got = '';
+        let trickle: NodeJS.Timeout | undefined;
+        socket.on('connect', () => {
+          socket.write('POST /core/login/ HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+          trickle = setInterval(() => socket.write(' '), 200); // always something new, never the whole body
+        });
+        socket.on('data', (chunk) => (got += chunk.toString()));
+        socket.on('close', () => {
+          clearInterval(trickle);
+          resolve(got);
+        });
+        socket.on('error', reject);
+        setTimeout(() => socket.destroy(new Error('still open after 8 s')), 8_000).unref();
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(Date.now() - started).toBeLessThan(4_000);
+      expect([app.server.requestTimeout, app.server.headersTimeout]).toEqual([1000, 1000]);
+    } finally {
+      await app.close();
+    }
+    expect(loadConfig({}).requestTimeoutMs).toBe(30_000);
   });
 });
 
