@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatMoney } from 'shared/format';
 import { LoadState, useLoad } from 'shared/load';
 import { Button, Card, EmptyState, Select, Table, TextField } from 'shared/ui';
-import { adjustWallet, newAdjustmentKey } from '../api/adjust-wallet';
+import { adjustmentKey, adjustmentMade, adjustWallet } from '../api/adjust-wallet';
 import { cancelService } from '../api/cancel-service';
 import { getCustomer } from '../api/get-customer';
 import type { CustomerDetail, CustomerPayment } from '../api/types';
@@ -21,17 +21,6 @@ export function CustomerPage() {
 function Customer({ id }: { id: string }) {
   const load = useLoad(() => getCustomer(id), { id: 'staff/customer', key: id });
   const [form, setForm] = useState({ direction: 'credit', amount: '', currency: 'USD', reason: '' });
-  // The key of each adjustment sent and not known to have gone through, by the customer and the values it sent. The same
-  // values for the same customer sent again (after an error or no answer, even with other adjustments tried in between)
-  // are the same adjustment, which the API makes once; other values are another adjustment. Forgotten once it went
-  // through: the next, even with the same values, is a new one.
-  const unconfirmed = useRef(new Map<string, string>());
-  const sendingOf = (values: typeof form) => JSON.stringify([id, values.direction, values.amount, values.currency, values.reason]);
-  const keyFor = (sending: string) => {
-    const key = unconfirmed.current.get(sending) ?? newAdjustmentKey();
-    unconfirmed.current.set(sending, key);
-    return key;
-  };
   const { busy, errors, run } = useAction();
   // Every staff role reads a customer; the wallet form and the invoice links are for billing and admin, the ticket links
   // for support and admin (the API answers 404 to the others).
@@ -65,11 +54,11 @@ function Customer({ id }: { id: string }) {
                   aria-label="Wallet adjustment"
                   onSubmit={(e) => {
                     e.preventDefault();
-                    const sending = sendingOf(form);
-                    const key = keyFor(sending);
-                    void run(() => adjustWallet(c.id, form, key), form.direction === 'credit' ? 'Wallet credited.' : 'Wallet debited.').then((ok) => {
+                    const sent = form;
+                    const key = adjustmentKey(c.id, sent);
+                    void run(() => adjustWallet(c.id, sent, key), sent.direction === 'credit' ? 'Wallet credited.' : 'Wallet debited.').then((ok) => {
                       if (ok) {
-                        unconfirmed.current.delete(sending);
+                        adjustmentMade(c.id, sent);
                         setForm({ ...form, amount: '', reason: '' });
                         load.reload();
                       }

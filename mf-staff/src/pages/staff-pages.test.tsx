@@ -96,7 +96,7 @@ describe('wallet adjustments', () => {
     expect([next === first, next === other]).toEqual([false, false]);
   });
 
-  it('a lost adjustment keeps its key after others were tried, and never lends it (or what was typed) to another customer', async () => {
+  it('a lost adjustment keeps its key after others were tried and after leaving its page, and never lends it (or what was typed) to another customer', async () => {
     const customer = (id: number) => ({ id, username: `c${id}`, email: `c${id}@example.com`, first_name: 'Ada', last_name: 'Obi', role: 'customer', date_joined: '2026-01-01T00:00:00Z', phone_number: '', wallet: { balances: [], entries: [] }, domains: [], services: [], invoices: [], tickets: [], payments: [] });
     const lost = () => ({ status: 502, body: { detail: 'Bad gateway.' } });
     const api = fakeApi({
@@ -121,17 +121,22 @@ describe('wallet adjustments', () => {
       await waitFor(() => expect(within(form).getByRole('button', { name: 'Adjust wallet' })).toBeEnabled());
       keys.push(api.find('POST', url)[before]!.headers.get('Idempotency-Key')!);
     };
-    await send(5, '20'); // A: no answer
-    await send(5, '30'); // B: no answer
-    await send(5, '20'); // A again: the same adjustment
+    await send(5, '40'); // A: no answer (amounts no other test sends: the keys live as long as the console)
+    await send(5, '50'); // B: no answer
+    await send(5, '40'); // A again: the same adjustment
     expect(keys[2]).toBe(keys[0]);
     expect(keys[1]).not.toBe(keys[0]);
     // The same values for another customer (the page stays mounted): another adjustment.
     await act(() => router.navigate('/staff/customers/6'));
     expect(await screen.findByRole('heading', { name: 'c6' })).toBeInTheDocument();
     expect(within(screen.getByRole('form', { name: 'Wallet adjustment' })).getByLabelText('Amount')).toHaveValue(''); // nothing typed for c5
-    await send(6, '20');
+    await send(6, '40');
     expect(keys.slice(0, 3)).not.toContain(keys[3]);
+    // Back to the first customer: A is still the adjustment that may have gone through.
+    await act(() => router.navigate('/staff/customers/5'));
+    expect(await screen.findByRole('heading', { name: 'c5' })).toBeInTheDocument();
+    await send(5, '40');
+    expect(keys[4]).toBe(keys[0]);
   });
 });
 
