@@ -10,17 +10,15 @@ const unconfirmed = new Map<string, string>();
 const sendingOf = (id: number, a: Adjustment) => JSON.stringify([id, a.direction, a.amount, a.currency, a.reason]);
 const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-/** The key to send this adjustment with: the one it was sent with before, unless that one went through. */
-export function adjustmentKey(id: number, adjustment: Adjustment): string {
+/**
+ * POST staff/customers/{id}/wallet-adjustments/ with its Idempotency-Key: the one these values were sent with before,
+ * unless that one went through (then a new adjustment, a new key).
+ */
+export async function adjustWallet(id: number, adjustment: Adjustment): Promise<unknown> {
   const sending = sendingOf(id, adjustment);
   const key = unconfirmed.get(sending) ?? newKey();
   unconfirmed.set(sending, key);
-  return key;
+  const answer = await api.post(`staff/customers/${id}/wallet-adjustments/`, { json: adjustment, headers: { 'Idempotency-Key': key } }).json();
+  unconfirmed.delete(sending);
+  return answer;
 }
-
-/** It went through: the same values again are a new adjustment. */
-export const adjustmentMade = (id: number, adjustment: Adjustment) => void unconfirmed.delete(sendingOf(id, adjustment));
-
-/** POST staff/customers/{id}/wallet-adjustments/ */
-export const adjustWallet = (id: number, body: Adjustment, key: string) =>
-  api.post(`staff/customers/${id}/wallet-adjustments/`, { json: body, headers: { 'Idempotency-Key': key } }).json();

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatMoney } from 'shared/format';
 import { LoadState, useLoad } from 'shared/load';
 import { Button, Card, EmptyState, Select, Table, TextField } from 'shared/ui';
-import { adjustmentKey, adjustmentMade, adjustWallet } from '../api/adjust-wallet';
+import { adjustWallet } from '../api/adjust-wallet';
 import { cancelService } from '../api/cancel-service';
 import { getCustomer } from '../api/get-customer';
 import type { CustomerDetail, CustomerPayment } from '../api/types';
@@ -54,11 +54,8 @@ function Customer({ id }: { id: string }) {
                   aria-label="Wallet adjustment"
                   onSubmit={(e) => {
                     e.preventDefault();
-                    const sent = form;
-                    const key = adjustmentKey(c.id, sent);
-                    void run(() => adjustWallet(c.id, sent, key), sent.direction === 'credit' ? 'Wallet credited.' : 'Wallet debited.').then((ok) => {
+                    void run(() => adjustWallet(c.id, form), form.direction === 'credit' ? 'Wallet credited.' : 'Wallet debited.').then((ok) => {
                       if (ok) {
-                        adjustmentMade(c.id, sent);
                         setForm({ ...form, amount: '', reason: '' });
                         load.reload();
                       }
