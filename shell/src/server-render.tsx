@@ -21,6 +21,7 @@ import { loadRoutes, resetRemote, setRemoteLoader } from './remotes';
 import { setRouteTable } from './route-table';
 import { sharedAnswers, withHeaders } from './ssr/shared-answers';
 import { pathOf } from './ssr/route-match';
+import { stylesInHead } from './ssr/serialise';
 
 export { pathOf, targetOf, type ServerRoutes, type Target } from './ssr/route-match';
 export { isOwnAddress, PageCache } from './ssr/page-cache';
@@ -190,7 +191,7 @@ export async function renderPage(url: string, owner: RemoteName | null, timeoutM
     deadline,
   ]).finally(() => cache.abort());
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(styleCache);
-  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(markup));
+  const styles = stylesInHead(constructStyleTagsFromChunks(extractCriticalToChunks(markup)));
   if (redirect.to) {
     // A route that leads elsewhere (shell/src/redirect.tsx): its address, percent-encoded, on this origin. A path that
     // starts with two slashes (or a slash and a backslash) would name another host in Location: it keeps one.

@@ -2,7 +2,8 @@
 // data written into a page.
 import { isOwnAddress, PageCache } from './page-cache';
 import { pathOf, targetOf, type ServerRoutes } from './route-match';
-import { composePage, safeJson } from './serialise';
+import createCache from '@emotion/cache';
+import { composePage, safeJson, stylesInHead } from './serialise';
 
 const routes: ServerRoutes = {
   mf_content: { prefixes: ['/', '/blog', '/about'], protected: [], ssr: ['/', '/blog', '/about'] },
@@ -159,7 +160,9 @@ describe('composePage', () => {
       '<!doctype html><html lang=en><head><title>Storefront</title><link rel=preload href=/config.json as=fetch crossorigin=anonymous>' +
       '<script defer src=/main.1.js></script><link rel=preload as=script fetchpriority=low href=/start.2.js>' +
       '<script>window.early=1</script></head><body><div id=root></div></body></html>';
-    const started = ['/config.json', '/main.1.js', '/start.2.js', 'window.early=1'];
+    // config.json's request and the early script first; the script files a task later.
+    const first = ['/config.json', 'window.early=1'];
+    const started = [...first, '/main.1.js', '/start.2.js'];
     const entries = () => Array.from(document.head.children).map((el) => el.getAttribute('src') ?? el.getAttribute('href') ?? el.textContent);
     const later = (ms = 40) => new Promise((resolve) => setTimeout(resolve, ms));
     let report: (entries: { element: Element }[]) => void = () => {};
@@ -221,6 +224,8 @@ describe('composePage', () => {
     it('at once when the main image fails; after the page has loaded when it has none', async () => {
       run('<img src="/gone.svg" fetchpriority="high">');
       document.querySelector('img')!.dispatchEvent(new Event('error'));
+      expect(entries()).toEqual(first);
+      await later(0);
       expect(entries()).toEqual(started);
       run('<main>Text only</main>', false);
       await later();
@@ -243,6 +248,28 @@ describe('composePage', () => {
   it('puts the page’s CSS into <head>, before the tags React hoists', () => {
     const page = compose(template, '<title>Blog</title><main class="css-abc">x</main>', {}, {}, '<style data-emotion="css abc">.css-abc{color:red}</style>');
     expect(page).toContain('<style data-emotion="css abc">.css-abc{color:red}</style><title data-ssr-head="">Blog</title></head>');
+  });
+
+  it('marks the page’s CSS as in <head> already: emotion does not move its tags again, and knows their rules', () => {
+    const tags = '<style data-emotion="css-global g1">body{margin:0}</style><style data-emotion="css abc def">.css-abc{color:red}</style>';
+    expect(stylesInHead(tags)).toBe(
+      '<style data-s="" data-emotion="css-global g1">body{margin:0}</style><style data-s="" data-emotion="css abc def">.css-abc{color:red}</style>',
+    );
+    const start = (styles: string) => {
+      document.head.innerHTML = `${styles}<title>Home</title>`;
+      const moved = jest.spyOn(document.head, 'appendChild');
+      const cache = createCache({ key: 'css' });
+      const moves = moved.mock.calls.length;
+      moved.mockRestore();
+      return { moves, cache };
+    };
+    // Unmarked, each tag would be moved to the end of <head> (the browser parses a moved tag's CSS again).
+    expect(start(tags).moves).toBe(2);
+    const { moves, cache } = start(stylesInHead(tags));
+    expect(moves).toBe(0);
+    // Its rules are known as inserted: hydration does not insert them a second time.
+    expect(cache.inserted).toMatchObject({ abc: true, def: true });
+    expect(document.head.firstElementChild?.getAttribute('data-emotion')).toBe('css-global g1');
   });
 
   it('keeps the template’s title when the page has none, and `$` in the markup as it is', () => {
