@@ -61,15 +61,6 @@ function sharedModules() {
 }
 
 const shellChunkGroups = {
-  // React DOM, two thirds of the libraries, in a file of its own: the browser finishes compiling each file on the main
-  // thread when it runs it, and two files make two shorter tasks than one (Lighthouse's TBT).
-  'react-dom': {
-    test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:react-dom|scheduler)[\\/]/,
-    name: 'react-dom',
-    chunks: 'async',
-    enforce: true,
-    priority: 1,
-  },
   libraries: {
     test: /[\\/]node_modules[\\/](?!\.pnpm[\\/]@module-federation)|[\\/]shared[\\/]federation[\\/]/,
     name: 'libraries',
@@ -269,8 +260,7 @@ function createConfig(app, argv = {}, opts = {}) {
       moduleIds: 'deterministic',
       chunkIds: 'deterministic',
       // The shell provides every shared module, each as its own chunk by default: some twenty small files on every
-      // first load. Every page needs nearly all of them, so they travel as three files (React DOM, the other libraries,
-      // and `shared`).
+      // first load. Every page needs nearly all of them, so they travel as two files (libraries, and `shared`).
       splitChunks: app === 'shell' && !single ? { cacheGroups: shellChunkGroups } : undefined,
     },
     stats: 'errors-warnings',
