@@ -42,6 +42,8 @@ const MANIFEST_TIMEOUT_MS = 1500;
 /** How long a page asked for while the server is starting waits for the remotes to be loaded (see `warming`). */
 const WARM_WAIT_MS = 10_000;
 const CONTENT_TTL_MS = 2000;
+/** How long one question for the API's content version (a small answer) may take before it counts as failed. */
+const CONTENT_TIMEOUT_MS = 1500;
 /** SSR=false serves every page client-rendered (as before issue 21). */
 const SSR_ON = process.env.SSR !== 'false';
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
@@ -168,20 +170,23 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
   // --- content version: staff edits drop the cached pages ---------------------------------------------------------
   // A page uses a version the API gave after the page's request arrived, so a staff edit answered before a visitor's
   // request shows at once. The pages that arrive while one question is in flight wait for the next one together
-  // (one question at a time, however many pages ask). An API that does not answer is asked again after
-  // CONTENT_TTL_MS, not by every page.
-  let content = { version: 'unknown', ok: true, at: -Infinity };
+  // (one question at a time, however many pages ask). Without such an answer (the API failing or slower than
+  // CONTENT_TIMEOUT_MS) no page comes from the cache or goes into it: the last version the API gave may be one a staff
+  // edit has just replaced. Pages are then rendered afresh (their renders read the content again), and the API is
+  // asked again after CONTENT_TTL_MS, not by every page.
+  let content = { version: null, failedAt: -Infinity };
   let asking = null;
   function askContentVersion(apiBaseUrl) {
     const startedAt = performance.now();
     const promise = (async () => {
       try {
-        const response = await fetch(`${apiBaseUrl}/content/version/`, { signal: AbortSignal.timeout(500), headers: apiHeaders });
+        const response = await fetch(`${apiBaseUrl}/content/version/`, { signal: AbortSignal.timeout(CONTENT_TIMEOUT_MS), headers: apiHeaders });
         const body = response.ok ? await response.json() : null;
-        content = { version: body?.version != null ? String(body.version) : content.version, ok: response.ok, at: performance.now() };
-      } catch {
-        // The last version the API gave stays (a hiccup must not change every page's cache key at once).
-        content = { version: content.version, ok: false, at: performance.now() };
+        if (body?.version == null) throw new Error(`it answered ${response.status}`);
+        content = { version: String(body.version), failedAt: -Infinity };
+      } catch (error) {
+        if (content.failedAt === -Infinity) log(`[ssr] the API's content version could not be read (${error instanceof Error ? error.message : error}): pages are rendered afresh, none cached, until it is.`);
+        content = { version: null, failedAt: performance.now() };
       } finally {
         if (asking?.promise === promise) asking = null;
       }
@@ -190,12 +195,18 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
     asking = { startedAt, promise };
     return promise;
   }
+  /** The content version for a page that arrived now; null when the API gave none. */
   async function contentVersion(apiBaseUrl) {
     const arrived = performance.now();
-    if (!content.ok && arrived - content.at < CONTENT_TTL_MS) return content.version;
+    if (arrived - content.failedAt < CONTENT_TTL_MS) return null;
     while (asking && asking.startedAt < arrived) await asking.promise;
+    if (content.failedAt >= arrived) return null;
     return asking ? asking.promise : askContentVersion(apiBaseUrl);
   }
+  /** A version of no page but one: the cache never holds a page under it, and the render threads drop the answers they
+   *  keep (shell/src/ssr/shared-answers.ts) when they see it. */
+  let unknownVersions = 0;
+  const unknownVersion = () => `unknown-${++unknownVersions}`;
 
   // --- the shell's index.html (the template of every page) ---------------------------------------------------------
   let template = { mtime: 0, text: '' };
@@ -224,7 +235,8 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
     if (target.kind === 'client') return null;
     readTemplate();
     const remotes = {};
-    const versions = { template: String(template.mtime), config: fingerprint(cfg), content: await contentVersion(cfg.apiBaseUrl) };
+    const content = await contentVersion(cfg.apiBaseUrl);
+    const versions = { template: String(template.mtime), config: fingerprint(cfg), content: content ?? unknownVersion() };
     if (target.kind === 'remote') {
       const clientUrl = cfg.remotes[target.owner];
       if (!clientUrl) return null;
@@ -264,9 +276,9 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
           ms: Date.now() - started,
         };
         // A page whose data did not all load is not kept, nor a redirect (its address may carry a token: a reset
-        // link's); a 404, or a page asked for by an address other than its canonical one ('/about/', '/About', a query
-        // string), is kept apart (PageCache).
-        if (out.complete && !out.location) pages.set(key, page, { tail: out.status !== 200 || !renderer.isOwnAddress(url, identity.toString('utf8')) });
+        // link's), nor a page rendered without the content version; a 404, or a page asked for by an address other
+        // than its canonical one ('/about/', '/About', a query string), is kept apart (PageCache).
+        if (out.complete && !out.location && content !== null) pages.set(key, page, { tail: out.status !== 200 || !renderer.isOwnAddress(url, identity.toString('utf8')) });
         return { ...page, cache: 'miss' };
       })().finally(() => inFlight.delete(key));
       inFlight.set(key, pending);

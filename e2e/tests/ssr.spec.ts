@@ -491,3 +491,35 @@ test.describe('a page not rendered within its budget', () => {
     expect(html).toMatch(/<h1[^>]*>About us/);
   });
 });
+
+test.describe("an API whose content version cannot be read", () => {
+  // The renders' API is a proxy to the stack's that fails GET /content/version/ and passes everything else on.
+  const port = storefrontPort + 11;
+  const proxyPort = storefrontPort + 12;
+  let proxy: http.Server | null = null;
+  test.beforeAll(async () => {
+    const api = new URL(E2E.api);
+    proxy = http.createServer((req, res) => {
+      if (req.url?.startsWith('/content/version/')) return void res.writeHead(503).end();
+      const forward = http.request({ host: api.hostname, port: api.port, path: req.url, method: req.method, headers: { ...req.headers, host: api.host } }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      forward.on('error', () => res.writeHead(502).end());
+      req.pipe(forward);
+    });
+    await new Promise<void>((resolve) => proxy!.listen(proxyPort, '127.0.0.1', resolve));
+  });
+  test.afterAll(() => new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve())));
+  secondServer(port, { API_BASE_URL: `http://127.0.0.1:${proxyPort}` });
+
+  test('pages are still rendered on the server, each afresh: none comes from the cache, where a staff edit could be missed', async () => {
+    const about = () => fetch(`http://localhost:${port}/about`, { headers: { Accept: 'text/html' } });
+    for (let i = 0; i < 3; i++) {
+      const response = await about();
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-storefront-render')).toBe('server; cache=miss');
+      expect(await response.text()).toMatch(/<h1[^>]*>About us/);
+    }
+  });
+});
