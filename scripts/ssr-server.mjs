@@ -15,14 +15,13 @@
 //   static-server.mjs serves them.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderPool } from './ssr-pool.mjs';
-import { badPath, badRequest, inlineScriptHashes, pagePolicy, securityHeaders, send, staticHandler } from './static-server.mjs';
+import { badPath, badRequest, httpServer, inlineScriptHashes, pagePolicy, securityHeaders, send, staticHandler } from './static-server.mjs';
 import { handleSeo } from './seo.mjs';
 import { sharedMismatches } from './shared-versions.mjs';
 
@@ -323,7 +322,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
     warming = Promise.allSettled(loads).finally(() => (warming = null));
   }
 
-  const server = createServer(async (req, res) => {
+  const server = httpServer(async (req, res) => {
     try {
       securityHeaders(res);
       // robots.txt and sitemap.xml (scripts/seo.mjs) first, with config.json's public origin: never the request's Host,
@@ -368,7 +367,6 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Server error');
     }
   });
-  server.keepAliveTimeout = 65_000;
   server.on('close', () => void pool?.close());
   await new Promise((resolve, reject) => {
     server.once('error', reject);

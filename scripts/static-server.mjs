@@ -31,10 +31,27 @@ const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 const gzipCache = new Map();
 
 /**
- * @param {{dir: string, port: number, spa?: boolean, cors?: boolean, config?: () => object, host?: string}} opts
+ * How long the storefront's servers wait for a client (node:http's options): its request's headers in 10 s and the
+ * whole request in 30 s (they take GETs: no body worth waiting for), both checked every second. A client that sends
+ * a request a byte at a time (slowloris) holds a connection 10 s at most, not Node's 60 s and 300 s.
+ * `keepAliveTimeout`: an idle connection stays open 65 s, beyond the 60 s load balancers and proxies keep theirs
+ * (one that closed first could have a request sent down it as it closes).
  */
-export function serveStatic({ dir, port, spa = false, cors = false, config, host = '::' }) {
-  const server = createServer(staticHandler({ dir, spa, cors, config }));
+export const CLIENT_LIMITS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1000, keepAliveTimeout: 65_000 };
+
+/** An HTTP server with `handler` and the client limits (`limits` over CLIENT_LIMITS: for tests). */
+export function httpServer(handler, limits = {}) {
+  const options = { ...CLIENT_LIMITS, ...limits };
+  const server = createServer(options, handler);
+  server.keepAliveTimeout = options.keepAliveTimeout;
+  return server;
+}
+
+/**
+ * @param {{dir: string, port: number, spa?: boolean, cors?: boolean, config?: () => object, host?: string, limits?: object}} opts
+ */
+export function serveStatic({ dir, port, spa = false, cors = false, config, host = '::', limits }) {
+  const server = httpServer(staticHandler({ dir, spa, cors, config }), limits);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

@@ -3,9 +3,10 @@
 import { createHash } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { acceptsGzip, inlineScriptHashes, serveStatic } from './static-server.mjs';
+import { CLIENT_LIMITS, acceptsGzip, inlineScriptHashes, serveStatic } from './static-server.mjs';
 
 let base;
 let server;
@@ -140,4 +141,43 @@ test("build internals are not served: source maps and the bundler's stats; a rem
     expect([p, (await get(p)).status]).toEqual([p, 404]);
   expect((await get('/main.js')).status).toBe(200);
   expect((await get('/server/remoteEntry.js')).status).toBe(200);
+});
+
+test('a client that sends its request slowly is answered 408 and let go at the headers limit; an idle kept-alive connection stays', async () => {
+  expect(CLIENT_LIMITS).toMatchObject({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 65_000 });
+  const limits = { headersTimeout: 400, requestTimeout: 800, connectionsCheckingInterval: 50, keepAliveTimeout: 3000 };
+  const quick = await serveStatic({ dir: path.join(base, 'dist'), port: 0, host: '127.0.0.1', limits });
+  const at = quick.address().port;
+  const sockets = [];
+  const open = () => {
+    const socket = connect(at, '127.0.0.1');
+    sockets.push(socket);
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    return { socket, text: () => text, closed };
+  };
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  try {
+    // A header line every 100 ms, never the blank line that ends them (slowloris).
+    const slow = open();
+    const started = Date.now();
+    slow.socket.write('GET /main.js HTTP/1.1\r\nHost: x\r\n');
+    const drip = setInterval(() => slow.socket.write('X-Drip: 1\r\n'), 100);
+    await slow.closed;
+    clearInterval(drip);
+    expect(slow.text()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(Date.now() - started).toBeLessThan(2000);
+    // A visitor's connection between two requests is not a slow request: it is kept beyond both limits.
+    const idle = open();
+    idle.socket.write('GET /main.js HTTP/1.1\r\nHost: x\r\n\r\n');
+    await sleep(1200);
+    idle.socket.write('GET /main.js HTTP/1.1\r\nHost: x\r\n\r\n');
+    await sleep(300);
+    expect(idle.text().match(/HTTP\/1\.1 200 /g)).toHaveLength(2);
+    expect(idle.socket.destroyed).toBe(false);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((r) => quick.close(r));
+  }
 });
