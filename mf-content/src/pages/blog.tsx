@@ -17,7 +17,10 @@ const Posts = styled.ul`
   ${theme.breakpoint.md} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
 `;
 
-const PostCard = styled.li`
+/** A post's card; `later`: any after the first, whose contents the browser lays out and paints only when it comes near
+ *  the viewport (`content-visibility: auto`, as the home page's lower bands: home.tsx `Section`). */
+const PostCard = styled.li<{ later?: boolean }>`
+  ${(p) => (p.later ? 'content-visibility: auto; contain-intrinsic-height: auto 520px;' : '')}
   background: #fff; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius}; box-shadow: ${theme.shadow};
   overflow: hidden; display: flex; flex-direction: column;
   img { display: block; width: 100%; height: auto; aspect-ratio: 16 / 10; object-fit: cover; background: ${theme.color.primarySoft}; }
@@ -31,7 +34,7 @@ const PostCard = styled.li`
 function PostItem({ post, first }: { post: BlogPost; first: boolean }) {
   const excerpt = useMemo(() => htmlToText(post.content ?? ''), [post.content]);
   return (
-    <PostCard>
+    <PostCard later={!first}>
       {post.image ? (
         <img
           src={post.image}

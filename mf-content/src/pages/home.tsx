@@ -33,8 +33,15 @@ const Main = styled(Page)`
   h3 { line-height: 1.3; }
 `;
 
-const Section = styled.section<{ tone?: 'soft' | 'dark' }>`
+/**
+ * A band of the page. `later`: one below the first screen, whose style, layout and paint the browser skips until it
+ * comes near the viewport (`content-visibility: auto`; its size meanwhile the last one it had, or about a screen's).
+ * The first layout of the server-rendered page was its longest task (32 ms of 568 boxes, most of them out of sight).
+ * Skipped content stays in the page: found by find-in-page, read by screen readers, reached by Tab and by anchors.
+ */
+const Section = styled.section<{ tone?: 'soft' | 'dark'; later?: boolean }>`
   padding: 3.5rem 1rem;
+  ${(p) => (p.later ? 'content-visibility: auto; contain-intrinsic-height: auto 720px;' : '')}
   background: ${(p) => (p.tone === 'soft' ? theme.color.primarySoft : p.tone === 'dark' ? theme.color.dark : 'transparent')};
   color: ${(p) => (p.tone === 'dark' ? '#fff' : 'inherit')};
   scroll-margin-top: 1rem;
@@ -235,7 +242,7 @@ function DomainSection() {
 
 function CardsSection() {
   return (
-    <Section aria-labelledby="cards-title">
+    <Section aria-labelledby="cards-title" later>
       <div>
         <h2 id="cards-title">Everything your website needs</h2>
         <p className="lead">Domains, hosting and transfers, all in one place.</p>
@@ -260,7 +267,7 @@ function CardsSection() {
 
 function FeaturesSection() {
   return (
-    <Section tone="soft" aria-labelledby="features-title">
+    <Section tone="soft" aria-labelledby="features-title" later>
       <div>
         <h2 id="features-title">Why host with us</h2>
         <p className="lead">Built for speed, safety and people who need answers fast.</p>
@@ -284,7 +291,7 @@ function PackagesSection() {
   const services = useLoad(getHostingServices, { id: 'content/hosting-services' });
   const packages = useLoad(getPackages, { id: 'content/packages' });
   return (
-    <Section aria-labelledby="packages-title">
+    <Section aria-labelledby="packages-title" later>
       <div>
         <Row>
           <div>
@@ -356,7 +363,7 @@ function PackagesSection() {
 
 function AdditionalFeaturesSection() {
   return (
-    <Section tone="soft" aria-labelledby="additional-title">
+    <Section tone="soft" aria-labelledby="additional-title" later>
       <div>
         <h2 id="additional-title">Additional Hosting Features</h2>
         <Block>
@@ -390,7 +397,7 @@ function AdditionalFeaturesSection() {
 function FaqSection() {
   const faqs = useLoad(getFaqs, { id: 'content/faqs' });
   return (
-    <Section aria-labelledby="faq-title">
+    <Section aria-labelledby="faq-title" later>
       <div>
         <h2 id="faq-title">Frequently Asked Questions</h2>
         <p className="lead">Answers to what customers ask us most.</p>
@@ -404,7 +411,7 @@ function FaqSection() {
 function TestimonialsSection() {
   const testimonials = useLoad(getTestimonials, { id: 'content/testimonials' });
   return (
-    <Section tone="soft" aria-labelledby="testimonials-title">
+    <Section tone="soft" aria-labelledby="testimonials-title" later>
       <div>
         <h2 id="testimonials-title">What our customers say</h2>
         <p className="lead">Businesses across Africa and beyond trust us with their websites.</p>
@@ -441,7 +448,7 @@ function ServicesSection() {
   const company = useLoad(getCompanyDetails, { id: 'content/company' });
   const email = (company.state === 'ready' && company.data?.email) || FALLBACK_HIRE_EMAIL;
   return (
-    <Section id="services" tone="dark" aria-labelledby="services-title">
+    <Section id="services" tone="dark" aria-labelledby="services-title" later>
       <div>
         <Row>
           <div>
