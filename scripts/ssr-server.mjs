@@ -234,8 +234,8 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
     if (target.kind === 'client') return null;
     readTemplate();
     const remotes = {};
-    const content = await contentVersion(cfg.apiBaseUrl);
-    const versions = { template: String(template.mtime), config: fingerprint(cfg), content: content ?? unknownVersion() };
+    const asked = await contentVersion(cfg.apiBaseUrl);
+    const versions = { template: String(template.mtime), config: fingerprint(cfg), content: asked ?? unknownVersion() };
     if (target.kind === 'remote') {
       const clientUrl = cfg.remotes[target.owner];
       if (!clientUrl) return null;
@@ -277,7 +277,7 @@ export async function serveStorefront({ port, host = '::', dir = path.join(root,
         // A page whose data did not all load is not kept, nor a redirect (its address may carry a token: a reset
         // link's), nor a page rendered without the content version; a 404, or a page asked for by an address other
         // than its canonical one ('/about/', '/About', a query string), is kept apart (PageCache).
-        if (out.complete && !out.location && content !== null) pages.set(key, page, { tail: out.status !== 200 || !renderer.isOwnAddress(url, identity.toString('utf8')) });
+        if (out.complete && !out.location && asked !== null) pages.set(key, page, { tail: out.status !== 200 || !renderer.isOwnAddress(url, identity.toString('utf8')) });
         return { ...page, cache: 'miss' };
       })().finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
