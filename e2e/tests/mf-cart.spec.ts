@@ -3,7 +3,7 @@
 // page lands on the invoices with the invoice paid; a declined one leaves it unpaid; domain options are saved; the
 // services list and pricing pages; axe on each page.
 import { type Locator, type Page } from '@playwright/test';
-import { apiAs, createCustomer, expect, expectNoA11yViolations, readMail, test, useSession } from '../fixtures';
+import { addDomainToCart, apiAs, createCustomer, expect, expectNoA11yViolations, readMail, test, useSession } from '../fixtures';
 
 const LOGIN_CODE = /login code is: (\S+)/;
 const now = () => new Date(Date.now() - 1000).toISOString();
@@ -243,4 +243,32 @@ test("a visitor's empty cart settles without moving anything in view (the footer
       }),
   );
   expect(shifts).toEqual([]);
+});
+
+test("a customer's 'Pay Now' stays where it is when the VAT arrives", async ({ page }) => {
+  const customer = await createCustomer('still');
+  const api = await apiAs(customer.session.access);
+  try {
+    await addDomainToCart(api, `${customer.username}.com`);
+  } finally {
+    await api.dispose();
+  }
+  // The VAT answer is held until the button has been measured (on a busy machine it arrived between a click's press
+  // and its release: the row it added moved the button, and the click did nothing).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/vat-calculate\//, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await useSession(page, customer.session);
+  await page.goto('/cart');
+  const summary = page.getByRole('complementary', { name: 'Order Summary' });
+  const pay = summary.getByRole('button', { name: 'Pay Now' });
+  const due = summary.locator('div.due dd');
+  await expect(due).toHaveText('Calculating…');
+  const before = await pay.boundingBox();
+  release();
+  await expect(due).toHaveText(/^\$\d+\.\d\d$/);
+  expect(await pay.boundingBox()).toEqual(before);
 });

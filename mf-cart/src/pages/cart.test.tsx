@@ -85,6 +85,34 @@ describe('cart contents and summary', () => {
     await waitFor(() => expect(within(box).getByText('Amount due (incl. VAT)').nextSibling).toHaveTextContent('$20.41'));
   });
 
+  it('holds the amount due (incl. VAT) line from the start, so nothing above the button moves when the VAT arrives', async () => {
+    logIn();
+    let answer!: () => void;
+    fakeApi({
+      'GET api/cart': cartOf([domain]),
+      'GET api/vat-calculate': () => new Promise((resolve) => (answer = () => resolve(vat))),
+    });
+    renderAt('/cart');
+    await screen.findByRole('button', { name: 'Pay Now' });
+    const box = summary();
+    const lines = () => within(box).getAllByRole('term').map((t) => t.textContent);
+    const before = lines();
+    expect(before).toEqual(['Domain registration: acme.com', 'VAT', 'Total', 'Amount due (incl. VAT)']);
+    expect(within(box).getByText('Amount due (incl. VAT)').nextSibling).toHaveTextContent('Calculating…');
+    await act(async () => answer());
+    expect(within(box).getByText('Amount due (incl. VAT)').nextSibling).toHaveTextContent('$14.41');
+    expect(lines()).toEqual(before);
+  });
+
+  it('says the amount due is unavailable when the VAT cannot be read', async () => {
+    logIn();
+    fakeApi({ 'GET api/cart': cartOf([domain]), 'GET api/vat-calculate': { status: 500, body: {} } });
+    renderAt('/cart');
+    const box = await screen.findByRole('complementary', { name: 'Order Summary' });
+    await waitFor(() => expect(within(box).getByText('Amount due (incl. VAT)').nextSibling).toHaveTextContent('Unavailable'));
+    expect(within(box).getByText('VAT').nextSibling).toHaveTextContent('Unavailable');
+  });
+
   it('shows the empty state, no pay button, and sets the header count to 0', async () => {
     fakeApi({ 'GET api/cart': cartOf([]) });
     renderAt('/cart');

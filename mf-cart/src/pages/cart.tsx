@@ -6,7 +6,7 @@ import { useCurrency } from 'shared/currency';
 import { formatMoney } from 'shared/format';
 import { useLoggedIn } from 'shared/session';
 import { showToast } from 'shared/toast';
-import { Button, ButtonLink, Card, DomainText, EmptyState, Lines, LoadingOverlay, Notice, Page, PageTitle, Skeleton, theme } from 'shared/ui';
+import { Button, ButtonLink, Card, DomainText, EmptyState, Lines, LoadingOverlay, Notice, Page, PageTitle, Skeleton, SkeletonBlock, theme } from 'shared/ui';
 import { clearCart } from '../api/clear-cart';
 import { getCart } from '../api/get-cart';
 import { getVat } from '../api/get-vat';
@@ -50,6 +50,7 @@ const Summary = styled(Card)`
   .count, .note { margin: 0 0 .75rem; color: ${theme.color.muted}; }
   a, button { width: 100%; }
 `;
+const Pending = styled(SkeletonBlock)`display: inline-block; vertical-align: middle;`;
 // Remove is a quiet text control: a column of solid red buttons shouted louder than the prices.
 const Quiet = styled.button`
   display: inline-flex; align-items: center; gap: .4rem; min-height: 44px; padding: .5rem .25rem; border: 0;
@@ -298,6 +299,22 @@ function ItemCard({ item, currency, busy, onRemove }: { item: CartItem; currency
   );
 }
 
+/**
+ * A figure that needs the server's VAT: the amount when known, 'Unavailable' when it could not be read, and while it is
+ * read a grey block about as wide as an amount (the words 'Calculating…' for screen readers only: written out, they
+ * pushed the figure under its name, and the lines moved when it arrived).
+ */
+function vatFigure(vat: VatState, figure: (ready: { amount: number; total: number }) => number, currency: string): ReactNode {
+  if (vat.state === 'ready') return formatMoney(figure(vat), currency);
+  if (vat.state === 'failed') return 'Unavailable';
+  return (
+    <>
+      <span className="visually-hidden">Calculating…</span>
+      <Pending w="3.5rem" h="1em" aria-hidden="true" />
+    </>
+  );
+}
+
 function OrderSummary({
   items,
   currency,
@@ -330,23 +347,19 @@ function OrderSummary({
         {loggedIn ? (
           <div>
             <dt>VAT</dt>
-            <dd aria-live="polite">
-              {vat.state === 'ready'
-                ? formatMoney(vat.amount, currency)
-                : vat.state === 'failed'
-                  ? 'Unavailable'
-                  : 'Calculating…'}
-            </dd>
+            <dd aria-live="polite">{vatFigure(vat, (v) => v.amount, currency)}</dd>
           </div>
         ) : null}
         <div className="total">
           <dt>Total</dt>
           <dd>{formatMoney(cartTotal(items), currency)}</dd>
         </div>
-        {loggedIn && vat.state === 'ready' ? (
+        {/* Held from the first render (not added when the VAT arrives), so the button below never moves under a
+            pointer: a click whose press landed on 'Pay Now' and whose release landed on this row did nothing. */}
+        {loggedIn ? (
           <div className="due">
             <dt>Amount due (incl. VAT)</dt>
-            <dd>{formatMoney(vat.total, currency)}</dd>
+            <dd aria-live="polite">{vatFigure(vat, (v) => v.total, currency)}</dd>
           </div>
         ) : null}
       </dl>
