@@ -259,6 +259,21 @@ test.describe('with scripts', () => {
     await expect(page.getByRole('heading', { name: 'example.org' })).toBeVisible();
   });
 
+  test('a reload leaves the visitor where they were on the page (the start does not scroll it back to the top)', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1500);
+    const hydrated = page.waitForResponse((r) => r.url().startsWith(`${E2E.api}/api/cart/`));
+    await page.reload();
+    await hydrated;
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    // A route change still starts the next page at its top.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('links work after hydration (client-side navigation)', async ({ page }) => {
     await page.goto('/about');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();

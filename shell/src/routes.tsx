@@ -9,10 +9,18 @@ import { Redirect } from './redirect';
 import { RemoteArea } from './remote-area';
 import { isProtected, ownerOf } from './route-table';
 
-/** Scroll to the top on every route change except the contact page; honour '#anchor' links. */
+/**
+ * Scroll to the top on every route change except the contact page; honour '#anchor' links. Not on the page the visit
+ * starts on: the browser has placed it (at the top, or where the visitor was before a reload or Back), and a scroll
+ * there, even to where it already is, put the phone's overlay scrollbar on screen for its 300 ms fade (twenty frames
+ * drawn while the page starts, on a server-rendered page).
+ */
 function ScrollManager() {
   const { pathname, hash } = useLocation();
+  const shown = useRef<string | null>(null);
   useEffect(() => {
+    const from = shown.current;
+    shown.current = pathname + hash;
     if (hash) {
       const id = decodeURIComponent(hash.slice(1));
       let tries = 0;
@@ -24,7 +32,8 @@ function ScrollManager() {
       let timer = window.setTimeout(find, 0);
       return () => window.clearTimeout(timer);
     }
-    if (!pathname.startsWith('/contact')) window.scrollTo(0, 0);
+    // (The same location again: React's development mode running the effect twice.)
+    if (from !== null && from !== shown.current && !pathname.startsWith('/contact')) window.scrollTo(0, 0);
     return undefined;
   }, [pathname, hash]);
   return null;

@@ -175,6 +175,20 @@ it('redirects /login to /auth and /reset-password/... to /auth/reset-password/..
   }
 });
 
+it('leaves the first page where the browser placed it, and scrolls to the top on every later route change', async () => {
+  const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  try {
+    const router = await renderAt('/');
+    await screen.findByRole('heading', { name: 'mf_content home' });
+    expect(scrollTo).not.toHaveBeenCalled();
+    await act(() => router.navigate('/cart'));
+    await screen.findByRole('heading', { name: 'mf_cart cart' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  } finally {
+    scrollTo.mockRestore();
+  }
+});
+
 it('shows a Retry message when a remote cannot be loaded, and Retry loads it', async () => {
   const user = userEvent.setup();
   let fail = true;
