@@ -94,6 +94,29 @@ test('the search box lands on /search?query=...', async ({ page }) => {
   await expect(page).toHaveURL(/\/search\?query=other\.com$/);
 });
 
+for (const width of [390, 1280]) {
+  test(`at ${width}px the home page and the blog settle without moving anything in view`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: { value: number; moved: string[] }[] };
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[]) {
+          w.shifts.push({ value: e.value, moved: e.sources.map((s) => (s.node as Element | undefined)?.outerHTML.slice(0, 80) ?? '?') });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of ['/', '/blog']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // The lower bands and cards are drawn a frame after the first paint: give them two.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      expect(await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts), path).toEqual([]);
+    }
+  });
+}
+
 test('a blog post opens from the list and links back to all posts', async ({ page }) => {
   await page.goto('/blog');
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
