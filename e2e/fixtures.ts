@@ -141,6 +141,16 @@ export async function addDomainToCart(api: APIRequestContext, domain: string) {
   expect(add.ok(), await add.text()).toBeTruthy();
 }
 
+/** Puts `domain` in the cart of the customer whose session `access` is (addDomainToCart with a client of its own). */
+export async function addDomainAs(access: string, domain: string) {
+  const api = await apiAs(access);
+  try {
+    await addDomainToCart(api, domain);
+  } finally {
+    await api.dispose();
+  }
+}
+
 export async function expectNoA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -2,7 +2,7 @@
 // the dashboard, support tickets with a staff answer, the display currency, and accessibility of every page.
 import { request, type Page } from '@playwright/test';
 import { E2E } from '../env';
-import { addDomainToCart, apiAs, createCustomer, expect, expectNoA11yViolations, fundWallet, test, useSession } from '../fixtures';
+import { addDomainAs, addDomainToCart, apiAs, createCustomer, expect, expectNoA11yViolations, fundWallet, test, useSession } from '../fixtures';
 
 /** Logs the seeded support user in through the API (password, then the mailed code); returns the access value. */
 async function staffLogin(): Promise<string> {
@@ -157,12 +157,7 @@ test('a customer opens a ticket and replies; a staff answer shows as Reply', asy
 
 test('a customer saves NGN and sees NGN prices in the cart', async ({ page }) => {
   const customer = await createCustomer('ngn');
-  const api = await apiAs(customer.session.access);
-  try {
-    await addDomainToCart(api, `${customer.username}.com`);
-  } finally {
-    await api.dispose();
-  }
+  await addDomainAs(customer.session.access, `${customer.username}.com`);
   await useSession(page, customer.session);
   await openDashboard(page, '/account-settings/payments');
   const select = page.getByLabel('Currency', { exact: true });

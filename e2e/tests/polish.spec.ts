@@ -5,20 +5,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Page } from '@playwright/test';
-import { addDomainToCart, apiAs, createCustomer, expect, expectNoA11yViolations, fundWallet, readMail, test, useSession } from '../fixtures';
+import { addDomainAs, apiAs, createCustomer, expect, expectNoA11yViolations, fundWallet, readMail, test, useSession } from '../fixtures';
 
 const WIDTHS = [1280, 390] as const;
 
 /** Puts `domain` in the customer's cart (fixtures' addDomainToCart, with a client of their own). */
-async function addDomain(access: string, domain: string) {
-  const api = await apiAs(access);
-  try {
-    await addDomainToCart(api, domain);
-  } finally {
-    await api.dispose();
-  }
-}
-
 /** True when no text of `selector`'s elements breaks across lines inside a word (a word: the text between dots/spaces). */
 async function wordsUnbroken(page: Page, selector: string): Promise<string[]> {
   return page.locator(selector).evaluateAll((elements) => {
@@ -58,8 +49,8 @@ test.describe('2. money that reads right', () => {
     test(`at ${width}px the amount due (incl. VAT) is what checkout charges, and names break only at dots`, async ({ page }) => {
       const customer = await createCustomer('money');
       const long = `lagosfashionweekly${customer.username.slice(-4)}.com.ng`;
-      await addDomain(customer.session.access, long);
-      await addDomain(customer.session.access, `${customer.username}.com`);
+      await addDomainAs(customer.session.access, long);
+      await addDomainAs(customer.session.access, `${customer.username}.com`);
       await useSession(page, customer.session);
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/cart');
@@ -133,7 +124,7 @@ test.describe('3. confirmations', () => {
     await fundWallet(funds, 100).finally(() => funds.dispose());
     await useSession(page, customer.session);
     for (const method of ['Wallet', 'Pay with Fiat', 'Pay with Crypto'] as const) {
-      await addDomain(customer.session.access, `${customer.username}${method.length}.com`);
+      await addDomainAs(customer.session.access, `${customer.username}${method.length}.com`);
       await page.goto('/cart');
       await page.getByRole('complementary', { name: 'Order Summary' }).getByRole('button', { name: 'Pay Now' }).click();
       const dialog = page.getByRole('dialog', { name: 'Select Payment Method' });
@@ -298,9 +289,9 @@ test.describe('5. home page', () => {
 test.describe('6. the cart on phones', () => {
   test('at 390px a bar keeps the amount and the action at hand while the summary is out of sight; Remove is quiet', async ({ page }) => {
     const customer = await createCustomer('phone');
-    for (const n of [1, 2]) await addDomain(customer.session.access, `${customer.username}${n}.com`);
+    for (const n of [1, 2]) await addDomainAs(customer.session.access, `${customer.username}${n}.com`);
     // A name with one very long word (it may break inside only because no line could hold it) must not widen the page.
-    await addDomain(customer.session.access, `averyveryverylongdomainname${customer.username}.com`);
+    await addDomainAs(customer.session.access, `averyveryverylongdomainname${customer.username}.com`);
     await useSession(page, customer.session);
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/cart');
