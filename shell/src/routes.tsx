@@ -11,9 +11,8 @@ import { isProtected, ownerOf } from './route-table';
 
 /**
  * Scroll to the top on every route change except the contact page; honour '#anchor' links. Not on the page the visit
- * starts on: the browser has placed it (at the top, or where the visitor was before a reload or Back), and a scroll
- * there, even to where it already is, put the phone's overlay scrollbar on screen for its 300 ms fade (twenty frames
- * drawn while the page starts, on a server-rendered page).
+ * starts on: the browser has placed it, at the top or, after a reload or Back, where the visitor was (a scroll to the
+ * top at the start undid that on a server-rendered page).
  */
 function ScrollManager() {
   const { pathname, hash } = useLocation();
