@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { request, type Page } from '@playwright/test';
 import { E2E } from '../env';
-import { apiLogin, createCustomer, expect, gotoHydrated, test, useSession as storeSession } from '../fixtures';
+import { addDomainAs, apiLogin, createCustomer, expect, gotoHydrated, test, useSession as storeSession } from '../fixtures';
 
 /** Public pages and the main heading each shows without scripts. */
 const PAGES: [path: string, heading: RegExp][] = [
@@ -284,6 +284,34 @@ test.describe('with scripts', () => {
     await expect(page).toHaveURL(/\/blog$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
   });
+});
+
+test("the header's links stay where they are when the customer's account menu and cart count arrive after hydration", async ({ page }) => {
+  // Both are personal, so a server-rendered page carries the visitor's header (Login, Get Started, no count) and the
+  // customer's follows once the scripts run. The links sat beside the account part and moved with it (126 px at
+  // 1280 px), and the count pushed them along by its width (28 px): a click on 'Blog' at that moment went elsewhere.
+  const customer = await createCustomer('still');
+  await addDomainAs(customer.session.access, `${customer.username}.com`);
+  await storeSession(page, customer.session);
+  for (const width of [1280, 900]) {
+    await page.setViewportSize({ width, height: 720 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/blog', { waitUntil: 'commit' });
+    const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+    await expect(links).toHaveCount(4);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
+    const before = await Promise.all((await links.all()).map((link) => link.boundingBox()));
+    release();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Account' })).toBeVisible();
+    await expect(links.filter({ hasText: 'Cart' }).getByLabel('1 item in cart')).toBeVisible();
+    expect(await Promise.all((await links.all()).map((link) => link.boundingBox()))).toEqual(before);
+    await page.unrouteAll();
+  }
 });
 
 test('a cached page holds no customer data: two customers, one HTML for /', async ({ browser }) => {

@@ -23,14 +23,21 @@ export const HEADER_MIN_HEIGHT = 68;
 const Bar = styled.header`
   background: #fff; border-bottom: 1px solid ${theme.color.border}; position: sticky; top: 0; z-index: 100;
   .inner { width: min(1200px, 100%); margin: 0 auto; padding: .5rem 1rem; display: flex; align-items: center; gap: 1rem; min-height: ${HEADER_MIN_HEIGHT}px; }
-  nav.main { display: none; margin-left: auto; }
+  nav.main { display: none; }
   nav.main ul { display: flex; gap: .25rem; list-style: none; margin: 0; padding: 0; }
   nav.main a { color: ${theme.color.text}; text-decoration: none; font-weight: 600; padding: .6rem .8rem; border-radius: 8px;
-    display: inline-flex; align-items: center; gap: .35rem; min-height: 44px; }
+    display: inline-flex; align-items: center; gap: .35rem; min-height: 44px; position: relative; }
   nav.main a:hover { background: ${theme.color.primarySoft}; }
-  .actions { display: none; align-items: center; gap: .5rem; }
+  /* The cart count sits on the link's corner: it comes after hydration, and the links do not move when it does. */
+  nav.main a .count { position: absolute; top: -.1rem; right: -.45rem; font-size: .7rem; min-width: 1.2rem;
+    line-height: 1.2rem; padding: 0 .3rem; }
+  .actions { display: none; align-items: center; justify-content: flex-end; gap: .5rem; }
   .menu-button { margin-left: auto; }
+  /* Logo, links and account in three columns, the links centred: the account part changes after hydration (Login and
+     Get Started, or the Account menu) and the links stay where they are, as they do when the cart count comes. */
   ${theme.breakpoint.md} {
+    .inner { display: grid; grid-template-columns: 1fr auto 1fr; }
+    .inner > a:first-of-type { justify-self: start; }
     nav.main, .actions { display: flex; }
     .menu-button { display: none; }
   }
@@ -144,7 +151,7 @@ function CartLabel({ label }: { label: string }) {
   return (
     <>
       {label}
-      {label === 'Cart' && count ? <Badge aria-label={`${count} item${count === 1 ? '' : 's'} in cart`}>{count}</Badge> : null}
+      {label === 'Cart' && count ? <Badge className="count" aria-label={`${count} item${count === 1 ? '' : 's'} in cart`}>{count}</Badge> : null}
     </>
   );
 }
