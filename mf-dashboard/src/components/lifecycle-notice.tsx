@@ -1,9 +1,7 @@
 import styled from '@emotion/styled';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatMoney } from 'shared/format';
 import { Notice } from 'shared/ui';
-import { getNotices } from '../api/get-notices';
 import type { Notices } from '../api/schemas';
 
 
@@ -16,21 +14,9 @@ const List = styled.ul`
 /**
  * The dashboard's notice when something needs paying: overdue invoices, domains in Grace or Redemption and suspended
  * hosting (judged by the server's clock, so the time machine moves it too), each with a link to the invoice to pay.
- * Nothing when all is well or the notices could not be read.
+ * Nothing when all is well or the notices could not be read (`notices` null: the page loads them, see dashboard.tsx).
  */
-export function LifecycleNotice() {
-  const [notices, setNotices] = useState<Notices | null>(null);
-  useEffect(() => {
-    let live = true;
-    // A notice is extra: if it cannot be read, the dashboard shows what it always showed.
-    getNotices().then(
-      (data) => live && setNotices(data),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+export function LifecycleNotice({ notices }: { notices: Notices | null }) {
   if (!notices) return null;
   const { overdue_invoices: overdue, domains, services } = notices;
   if (overdue.length === 0 && domains.length === 0 && services.length === 0) return null;

@@ -4,7 +4,7 @@ import { currencyStore } from 'shared/currency';
 import { showToast, toastStore } from 'shared/toast';
 import { depositNavigation } from '../components/deposit-dialog';
 import { fakeApi, me, renderPage as renderAt } from '../../../shared/testing/fake-api';
-import { DashboardPage } from './dashboard';
+import { DashboardPage, NOTICE_WAIT_MS } from './dashboard';
 
 afterEach(() => currencyStore.setState({ code: 'USD' }));
 
@@ -106,7 +106,7 @@ it('deposits: integer amount and the first currency by default, success toast, t
   const go = jest.spyOn(depositNavigation, 'go').mockImplementation(() => {});
   const user = userEvent.setup();
   renderAt('/dashboard', <DashboardPage />);
-  await user.click(screen.getByRole('button', { name: 'Top Up' }));
+  await user.click(await screen.findByRole('button', { name: 'Top Up' }));
   const dialog = screen.getByRole('dialog', { name: 'Deposit Funds' });
   const amount = within(dialog).getByLabelText('Amount');
   expect(amount).toHaveAttribute('type', 'number');
@@ -128,7 +128,7 @@ it('deposits in the chosen currency and shows the server error when the deposit 
   const go = jest.spyOn(depositNavigation, 'go').mockImplementation(() => {});
   const user = userEvent.setup();
   renderAt('/dashboard', <DashboardPage />);
-  await user.click(screen.getByRole('button', { name: 'Top Up' }));
+  await user.click(await screen.findByRole('button', { name: 'Top Up' }));
   const dialog = screen.getByRole('dialog', { name: 'Deposit Funds' });
   await waitFor(() => expect(within(dialog).getByLabelText('Currency')).toHaveValue('NGN'));
   await user.selectOptions(within(dialog).getByLabelText('Currency'), 'USD');
@@ -147,7 +147,7 @@ it('asks for an amount when empty; otherwise sends it as an integer with no mini
   const go = jest.spyOn(depositNavigation, 'go').mockImplementation(() => {});
   const user = userEvent.setup();
   renderAt('/dashboard', <DashboardPage />);
-  await user.click(screen.getByRole('button', { name: 'Top Up' }));
+  await user.click(await screen.findByRole('button', { name: 'Top Up' }));
   const dialog = screen.getByRole('dialog', { name: 'Deposit Funds' });
   await waitFor(() => expect(within(dialog).getByLabelText('Currency')).toHaveValue('NGN'));
   await user.click(within(dialog).getByRole('button', { name: 'Process Deposit' }));
@@ -178,7 +178,7 @@ it('Register goes to the search page, also with the optional domain left empty',
   fakeApi(base);
   const user = userEvent.setup();
   const { router } = renderAt('/dashboard', <DashboardPage />);
-  await user.click(screen.getByRole('button', { name: 'Register' }));
+  await user.click(await screen.findByRole('button', { name: 'Register' }));
   expect(router.state.location.pathname).toBe('/search');
   expect(router.state.location.search).toBe('?query=');
 });
@@ -214,4 +214,32 @@ it('after a declined deposit, says nothing was charged', async () => {
   renderAt('/dashboard?reference=dep_abc', <DashboardPage />);
   expect(await screen.findByText(/^Your deposit of .*20,000\.00 was declined and nothing was charged\.$/)).toHaveAttribute('role', 'alert');
   expect(toastStore.getState().showSnackbar).toBe(false);
+});
+
+const overdue = {
+  overdue_invoices: [{ id: 12, invoicenum: 'INV-000012', duedate: '2027-03-03', total: 16.11, currency: 'USD' }],
+  domains: [],
+  services: [],
+};
+
+it('shows the rest of the page once its notice is known, so a notice that comes late moves nothing under a click', async () => {
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  fakeApi({ ...base, 'GET api/lifecycle/notices': async () => (await held, { body: overdue }) });
+  renderAt('/dashboard', <DashboardPage />);
+  // The other answers have come; the notice's has not: nothing below it can be seen or pressed yet.
+  expect(await screen.findByText('Hi demo')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Top Up' })).not.toBeInTheDocument();
+  answer();
+  const notice = await screen.findByText('Action needed: unpaid renewals.');
+  const topUp = await screen.findByRole('button', { name: 'Top Up' });
+  // The notice comes first on the page, above the button.
+  expect(notice.compareDocumentPosition(topUp) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+});
+
+it('shows the rest of the page after NOTICE_WAIT_MS when the notice does not come', async () => {
+  fakeApi({ ...base, 'GET api/lifecycle/notices': () => new Promise<never>(() => {}) });
+  renderAt('/dashboard', <DashboardPage />);
+  expect(await screen.findByRole('button', { name: 'Top Up' }, { timeout: NOTICE_WAIT_MS + 1000 })).toBeInTheDocument();
+  expect(screen.queryByText('Action needed: unpaid renewals.')).not.toBeInTheDocument();
 });

@@ -1,11 +1,12 @@
 import styled from '@emotion/styled';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useCurrency } from 'shared/currency';
 import { formatMoney } from 'shared/format';
 import { Button, Card, TextField, theme } from 'shared/ui';
 import { getInvoices } from '../api/get-invoices';
 import { getMe } from '../api/get-me';
+import { getNotices } from '../api/get-notices';
 import { getTickets } from '../api/get-tickets';
 import { getUserDomains } from '../api/get-user-domains';
 import { getUserServices } from '../api/get-user-services';
@@ -118,7 +119,26 @@ function RegisterDomain() {
   );
 }
 
+/** How long the page waits for its notice before it shows the rest anyway (the notice then comes above it). */
+export const NOTICE_WAIT_MS = 1000;
+
+/**
+ * Whether the page below the notice may be shown: once the notice is known (there or not, or unreadable), or after
+ * NOTICE_WAIT_MS. A notice that came after the rest pushed all of it down, under a click on 'Top Up' say.
+ */
+function useNoticeSettled(notices: Load<unknown>): boolean {
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setWaited(true), NOTICE_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return notices.state !== 'loading' || waited;
+}
+
 export function DashboardPage() {
+  // A notice is extra: if it cannot be read, the dashboard shows what it always showed.
+  const notices = useLoad(getNotices, { id: 'dashboard/notices' });
+  const settled = useNoticeSettled(notices);
   const me = useLoad(getMe, { id: 'dashboard/me' });
   const tickets = useLoad(getTickets, { id: 'dashboard/tickets' });
   const services = useLoad(getUserServices, { id: 'dashboard/services' });
@@ -134,31 +154,34 @@ export function DashboardPage() {
 
   return (
     <DashboardFrame title="Dashboard">
-      <LifecycleNotice />
-      <Greeting aria-live="polite">{me.state === 'ready' ? `Welcome back, ${me.data.first_name?.trim() || me.data.username}.` : '\u00a0'}</Greeting>
-      <PaymentOutcomeNotice purpose="deposit" />
-      <Tiles>
-        <CountTile label="Tickets" value={count(tickets)} />
-        <CountTile label="Services" value={count(services)} />
-        <CountTile label="Domains" value={count(domains)} />
-        <CountTile label="Invoices" value={invoiceCount} />
-        <CountTile label="Active Hosting Plans" value={active} />
-      </Tiles>
-      <Grid>
-        <Balance />
-        <Card as="section" aria-labelledby="account-heading">
-          <h2 id="account-heading">Account Info</h2>
-          <p>{me.state === 'ready' ? `Hi ${me.data.username}` : 'Hi'}</p>
-          {me.state === 'ready' && me.data.email ? <p>{me.data.email}</p> : null}
-          <Link to="/account-settings">Account Settings</Link>
-        </Card>
-        <Card as="section" aria-labelledby="recent-heading">
-          <h2 id="recent-heading">Recent Support Tickets</h2>
-          <p>You have not opened any ticket recently.</p>
-          <Link to="/dashboard/tickets">Open a ticket</Link>
-        </Card>
-        <RegisterDomain />
-      </Grid>
+      <LifecycleNotice notices={notices.state === 'ready' ? notices.data : null} />
+      <div aria-busy={!settled} style={settled ? undefined : { visibility: 'hidden' }}>
+        <Greeting aria-live="polite">{me.state === 'ready' ? `Welcome back, ${me.data.first_name?.trim() || me.data.username}.` : '\u00a0'}</Greeting>
+        <PaymentOutcomeNotice purpose="deposit" />
+        <Tiles>
+          <CountTile label="Tickets" value={count(tickets)} />
+          <CountTile label="Services" value={count(services)} />
+          <CountTile label="Domains" value={count(domains)} />
+          <CountTile label="Invoices" value={invoiceCount} />
+          <CountTile label="Active Hosting Plans" value={active} />
+        </Tiles>
+        <Grid>
+          <Balance />
+          <Card as="section" aria-labelledby="account-heading">
+            <h2 id="account-heading">Account Info</h2>
+            <p>{me.state === 'ready' ? `Hi ${me.data.username}` : 'Hi'}</p>
+            {/* The line is there from the start: the link below stays where it is when the address comes. */}
+            <p>{me.state === 'ready' && me.data.email ? me.data.email : '\u00a0'}</p>
+            <Link to="/account-settings">Account Settings</Link>
+          </Card>
+          <Card as="section" aria-labelledby="recent-heading">
+            <h2 id="recent-heading">Recent Support Tickets</h2>
+            <p>You have not opened any ticket recently.</p>
+            <Link to="/dashboard/tickets">Open a ticket</Link>
+          </Card>
+          <RegisterDomain />
+        </Grid>
+      </div>
     </DashboardFrame>
   );
 }
