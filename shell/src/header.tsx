@@ -60,8 +60,9 @@ const Menu = styled.ul`
 `;
 const SideList = styled.ul`
   list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: .25rem;
-  a, button { display: flex; padding: .8rem; border-radius: 8px; text-decoration: none; color: ${theme.color.text}; font: inherit;
-    font-weight: 600; background: none; border: 0; width: 100%; cursor: pointer; text-align: left; min-height: 44px; }
+  a, button { display: flex; align-items: center; gap: .5rem; padding: .8rem; border-radius: 8px; text-decoration: none;
+    color: ${theme.color.text}; font: inherit; font-weight: 600; background: none; border: 0; width: 100%; cursor: pointer;
+    text-align: left; min-height: 44px; }
   a:hover, button:hover { background: ${theme.color.primarySoft}; }
 `;
 
