@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { useCurrency } from 'shared/currency';
 import { LoadState, useLoad } from 'shared/load';
 import { showToast } from 'shared/toast';
@@ -14,6 +14,7 @@ import { dollars } from './plan-grid';
 const Box = styled(Card)`
   margin-top: 2rem;
   h2 { margin: 0 0 .5rem; font-size: 1.3rem; }
+  h2:focus { outline: none; }
   > p { margin: 0 0 1rem; color: ${theme.color.muted}; }
   ul.plans { list-style: none; margin: 0 0 1.25rem; padding: 0; display: grid; gap: .75rem; }
   ul.plans li { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .5rem 1rem;
@@ -40,9 +41,25 @@ export function plansForPackage(packageName: string, pricing: readonly PricingPl
   return out;
 }
 
-/** Under a package's pricing cards (/pricing?package=): put the matching plan in the cart, or pick a service's plan. */
+/** The navigation state of a package chosen on the pricing page itself ('Get Started' on one of its cards). */
+export const CHOSEN_HERE = { packageChosen: true } as const;
+
+/**
+ * Under a package's pricing cards (/pricing?package=): put the matching plan in the cart, or pick a service's plan.
+ * Chosen on the page itself, the box is brought into view and its heading takes the focus: it opens under the cards,
+ * two screens down on a phone, and 'Get Started' otherwise seemed to do little. Arriving with the address (a link
+ * from elsewhere, a reload), the page starts at its top as any page does.
+ */
 export function PackageToCart({ packageName, pricing }: { packageName: string; pricing: readonly PricingPlan[] }) {
   const services = useLoad(getServices, { id: 'cart/services' });
+  const box = useRef<HTMLDivElement>(null);
+  const { key, state } = useLocation();
+  const chosenHere = (state as Partial<typeof CHOSEN_HERE> | null)?.packageChosen === true;
+  useEffect(() => {
+    if (!chosenHere || !box.current) return;
+    box.current.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+    box.current.scrollIntoView({ block: 'nearest' });
+  }, [key, chosenHere]);
   const currency = useCurrency();
   const [adding, setAdding] = useState<number | null>(null);
   const add = async (service: Service, plan: HostingPlan) => {
@@ -57,8 +74,10 @@ export function PackageToCart({ packageName, pricing }: { packageName: string; p
     }
   };
   return (
-    <Box as="section" aria-labelledby="package-to-cart">
-      <h2 id="package-to-cart">Put the {packageName} plan in your cart</h2>
+    <Box as="section" aria-labelledby="package-to-cart" ref={box}>
+      <h2 id="package-to-cart" tabIndex={-1}>
+        Put the {packageName} plan in your cart
+      </h2>
       <LoadState load={services} what="hosting plans" placeholder="cards">
         {(list) => {
           const matches = plansForPackage(packageName, pricing, list);

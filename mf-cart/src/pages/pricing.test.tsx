@@ -77,3 +77,18 @@ it("a package's page (where 'Get Started' leads) puts the package's hosting plan
   expect(await screen.findByText('Item added to cart successfully.')).toBeInTheDocument();
   expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ service_id: 2, product_id: 11 });
 });
+
+it("a package chosen with 'Get Started' brings its cart box into view and gives its heading the focus; an address does not", async () => {
+  fakeApi({ 'GET manager/pricing_plans': { body: plans }, 'GET manager/packages': { body: packages }, 'GET api/services': { body: [] } });
+  const scrolled = jest.spyOn(Element.prototype, 'scrollIntoView');
+  const arrived = renderAt('/pricing?package=1');
+  await screen.findByRole('region', { name: 'Put the Starter plan in your cart' });
+  expect(scrolled).not.toHaveBeenCalled();
+  arrived.unmount();
+  renderAt('/pricing');
+  const [first] = await screen.findAllByRole('article');
+  await userEvent.click(within(first!).getByRole('link', { name: 'Get Started' }));
+  const box = await screen.findByRole('region', { name: 'Put the Starter plan in your cart' });
+  expect(within(box).getByRole('heading', { name: 'Put the Starter plan in your cart' })).toHaveFocus();
+  expect(scrolled.mock.contexts).toEqual([box]);
+});

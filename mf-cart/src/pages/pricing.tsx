@@ -7,7 +7,7 @@ import { ButtonLink, EmptyState, Page, PageMeta, theme } from 'shared/ui';
 import { getPackages } from '../api/get-packages';
 import { getPricingPlans } from '../api/get-pricing-plans';
 import type { Package, PricingPlan } from '../api/schemas';
-import { PackageToCart } from '../components/package-to-cart';
+import { CHOSEN_HERE, PackageToCart } from '../components/package-to-cart';
 import { dollars, PlanCard, PlanGrid } from '../components/plan-grid';
 
 const Hero = styled.div`
@@ -104,7 +104,12 @@ function PricingCard({ plan, name, highlighted }: { plan: PricingPlan; name: str
           ))}
         </ul>
       ) : null}
-      <ButtonLink to={`/pricing?package=${plan.package}`} aria-describedby={headingId} variant={highlighted ? 'primary' : 'secondary'}>
+      <ButtonLink
+        to={`/pricing?package=${plan.package}`}
+        state={CHOSEN_HERE}
+        aria-describedby={headingId}
+        variant={highlighted ? 'primary' : 'secondary'}
+      >
         Get Started
       </ButtonLink>
     </PlanCard>
