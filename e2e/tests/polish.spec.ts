@@ -9,7 +9,6 @@ import { addDomainAs, apiAs, createCustomer, expect, expectNoA11yViolations, fun
 
 const WIDTHS = [1280, 390] as const;
 
-/** Puts `domain` in the customer's cart (fixtures' addDomainToCart, with a client of their own). */
 /** True when no text of `selector`'s elements breaks across lines inside a word (a word: the text between dots/spaces). */
 async function wordsUnbroken(page: Page, selector: string): Promise<string[]> {
   return page.locator(selector).evaluateAll((elements) => {
