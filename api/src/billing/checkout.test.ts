@@ -1,6 +1,6 @@
 // Checkout rules, concurrency, gateway payments (approve and decline) and privacy of invoices.
 import { desc, eq } from 'drizzle-orm';
-import { invoices, userServices, walletEntries } from '../db/schema-commerce';
+import { customerDomains, invoices, userServices, walletEntries } from '../db/schema-commerce';
 import { startTestApp, type TestApp } from '../commerce/test-app';
 import { credit } from '../payments/wallet';
 
@@ -400,6 +400,60 @@ test('a hosting plan for a name someone else got first is refunded with the name
     `${name} was registered by someone else first`,
     expect.stringMatching(new RegExp(`for ${name.replace(/\./g, '\\.')}: the domain was registered by someone else first$`)),
   ]);
+});
+
+test('hosting for a name nobody has registered is refused unless the name is in the cart', async () => {
+  const u = await t.user();
+  await fund(u.id, 100_000);
+  const unregistered = freshName();
+  expect((await addDomain(u.auth)).statusCode).toBe(200);
+  const plan = await t.inject({ method: 'POST', url: '/api/cart/', auth: u.auth, payload: { service_id: 3, product_id: planId, metadata: { domain_name: unregistered } } });
+  expect(plan.statusCode).toBe(200);
+  expect((await checkout(u.auth)).json()).toEqual({
+    error: `${unregistered} is not registered: add it to your cart to register it with the plan, or change the plan's domain.`,
+  });
+  // With the name itself in the cart, it is the buyer's.
+  expect((await addDomain(u.auth, unregistered)).statusCode).toBe(200);
+  expect((await checkout(u.auth)).json().data.status).toBe('Paid');
+  const services = await t.db.orm.select().from(userServices).where(eq(userServices.userId, u.id));
+  expect(services.map((s) => [s.domain, s.status])).toEqual([[unregistered, 'Active']]);
+});
+
+test("an invoice for hosting paid after another customer registered its domain here refunds the plan, never sets it up", async () => {
+  const a = await t.user();
+  const b = await t.user();
+  const name = 'example.com';
+  // B's plan is for a name registered elsewhere (allowed), then A brings that name here (as a transfer would; the
+  // registry's example.com cannot be registered, so A's domain row is written directly).
+  expect((await addDomain(b.auth)).statusCode).toBe(200);
+  const plan = await t.inject({ method: 'POST', url: '/api/cart/', auth: b.auth, payload: { service_id: 3, product_id: planId, metadata: { domain_name: name } } });
+  expect(plan.statusCode).toBe(200);
+  const pending = (await checkout(b.auth, 'fiat_payment_gateway')).json().data as Record<string, string>;
+  await t.db.orm.insert(customerDomains).values({
+    userId: a.id,
+    domainname: name,
+    tldId: 1,
+    status: 'Active',
+    regperiod: 1,
+    paymentmethodname: 'Wallet',
+    registrationDate: '2026-01-01',
+    nextduedate: '2027-01-01',
+    nameservers: [],
+    createdAt: t.clock.now(),
+  });
+  try {
+    await fund(b.id, 100_000);
+    const paid = await t.inject({ method: 'POST', url: `/api/invoices/${pending.invoice_id}/pay/`, auth: b.auth, payload: { payment_kind: 'wallet' } });
+    expect(paid.statusCode).toBe(200);
+    const services = await t.db.orm.select().from(userServices).where(eq(userServices.userId, b.id));
+    expect(services.map((s) => [s.domain, s.status, s.autoRenew])).toEqual([[name, 'Cancelled', false]]);
+    const refunds = await t.db.orm.select().from(walletEntries).where(eq(walletEntries.userId, b.id));
+    expect(refunds.map((r) => r.description)).toContainEqual(
+      expect.stringMatching(/for example\.com: the domain is registered here by another customer$/),
+    );
+  } finally {
+    await t.db.orm.delete(customerDomains).where(eq(customerDomains.domainname, name));
+  }
 });
 
 test('an unpaid invoice can be paid later; a second gateway payment arriving after that goes to the wallet', async () => {

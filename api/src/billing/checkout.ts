@@ -1,15 +1,14 @@
 // POST /api/checkout/: the cart becomes an order and an invoice (prices, VAT and total computed here), then is paid from
 // the wallet in the same transaction, or handed to a payment gateway. Failures answer 400 {error} and change nothing.
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ENDED_DOMAIN_STATUSES, HOSTING_SERVICE_IDS, PAYMENT_METHODS } from 'shared/schemas';
+import { HOSTING_SERVICE_IDS, PAYMENT_METHODS } from 'shared/schemas';
 import { findCart, itemsOf, priceItem } from '../cart/repository';
 import type { Executor } from '../db';
 import {
   carts,
   cartItems,
-  customerDomains,
   invoiceItems,
   invoices,
   orders,
@@ -23,7 +22,7 @@ import { formatMoney, toMajor, vatOf } from '../money/money';
 import { belowMinimum, gatewayFor, MethodUnavailable, returnUrl } from '../payments/methods';
 import { type GatewayKind, PaymentGatewayError, type PaymentProvider } from '../payments/provider';
 import { debit, InsufficientFunds, lockedBalance } from '../payments/wallet';
-import { cancelInvoice, payInvoice, type Provisioned } from './provision';
+import { cancelInvoice, heldHere, payInvoice, type Provisioned } from './provision';
 import { recordInvoiceParties } from './invoice-parties';
 import { addRestoreFee, dayOf, restoresFromRedemption } from './renewals';
 
@@ -102,26 +101,34 @@ async function refuseNamesNoLongerFree(
 /**
  * A hosting plan is for a name the buyer owns or is buying, or one registered elsewhere: not for a name another
  * customer holds in this store (the service, and in a real panel its site and certificate, would belong to the wrong
- * person). Checked at checkout, where the buyer is known (a visitor's cart has no owner yet).
+ * person), nor for a name nobody has registered (whoever registers it later, here or elsewhere, would find the buyer's
+ * plan on it). Checked at checkout, where the buyer is known (a visitor's cart has no owner yet); paying an invoice
+ * later checks the first rule again (payInvoice).
  */
-async function refuseHostingOnOthersDomains(db: Executor, userId: number, items: { kind: string; domainName: string | null }[]) {
+async function refuseHostingOnOthersDomains(
+  app: FastifyInstance,
+  userId: number,
+  items: { kind: string; domainName: string | null }[],
+) {
   const names = [...new Set(items.filter((i) => i.kind === 'hosting' && i.domainName).map((i) => i.domainName!))];
   if (!names.length) return;
-  const held = await db
-    .select({ name: customerDomains.domainname })
-    .from(customerDomains)
-    .where(
-      and(
-        inArray(customerDomains.domainname, names),
-        ne(customerDomains.userId, userId),
-        notInArray(customerDomains.status, [...ENDED_DOMAIN_STATUSES]),
-      ),
-    )
-    .limit(1);
-  if (held[0])
+  const held = await heldHere(app.db.orm, names);
+  const other = held.find((d) => d.userId !== userId);
+  if (other)
     throw checkoutError(
-      `${held[0].name} is registered here by another customer: hosting can only be bought for a domain you own or are buying. Remove the plan or change its domain.`,
+      `${other.name} is registered here by another customer: hosting can only be bought for a domain you own or are buying. Remove the plan or change its domain.`,
     );
+  const inCart = new Set(items.filter((i) => i.kind !== 'hosting').map((i) => i.domainName));
+  const elsewhere = names.filter((n) => !inCart.has(n) && !held.some((d) => d.name === n));
+  const states = await availabilityOf(app.commerce, elsewhere, { fresh: true });
+  for (const name of elsewhere) {
+    const state = states.get(name);
+    if (state === 'unknown' || state === undefined) throw checkoutError(couldNotCheck(name));
+    if (state === 'available')
+      throw checkoutError(
+        `${name} is not registered: add it to your cart to register it with the plan, or change the plan's domain.`,
+      );
+  }
 }
 
 export async function checkout(app: FastifyInstance, request: FastifyRequest, body: Record<string, unknown>) {
@@ -142,7 +149,7 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
   if (hasHosting && !hasDomain)
     throw checkoutError('A hosting plan needs a domain: add a domain to your cart first.');
 
-  await refuseHostingOnOthersDomains(db, user.id, seen);
+  await refuseHostingOnOthersDomains(app, user.id, seen);
   // Registry checks are network calls (RDAP): made before the transaction, which then insists the cart did not change.
   await refuseNamesNoLongerFree(commerce, seen);
 

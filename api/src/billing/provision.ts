@@ -1,8 +1,8 @@
 // What a paid invoice turns into: each domain item a customer domain (Active, or Pending Transfer), each hosting item a
 // service. Runs inside the transaction that marks the invoice paid, so an invoice is provisioned exactly once.
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { CUSTOM_NAMESERVERS_MIN, PAYMENT_METHODS } from 'shared/schemas';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { CUSTOM_NAMESERVERS_MIN, ENDED_DOMAIN_STATUSES, PAYMENT_METHODS } from 'shared/schemas';
 import { uniqueViolation } from '../accounts/repository';
 import type { Executor } from '../db';
 import { services } from '../db/schema';
@@ -55,6 +55,15 @@ export function serverHostname(seed: number, serviceName: string): string {
   return `${pool[seed % pool.length]}.lagos.storefront-hosting.net`;
 }
 
+/** Which of `names` a customer of this store holds (a domain not ended), and whose. */
+export async function heldHere(db: Executor, names: readonly string[]): Promise<{ name: string; userId: number }[]> {
+  if (!names.length) return [];
+  return db
+    .select({ name: customerDomains.domainname, userId: customerDomains.userId })
+    .from(customerDomains)
+    .where(and(inArray(customerDomains.domainname, [...names]), notInArray(customerDomains.status, [...ENDED_DOMAIN_STATUSES])));
+}
+
 export interface Provisioned {
   /** `authCode`: a transfer's EPP code as the invoice line holds it (sealed, see domains/epp-codes). */
   names: { name: string; transfer: boolean; authCode: string | null }[];
@@ -63,7 +72,8 @@ export interface Provisioned {
 /**
  * Marks an Unpaid invoice Paid and provisions it; null when it was not Unpaid (already paid or cancelled), so a
  * second call does nothing. A name taken in the meantime by another customer is refunded to the wallet (with its VAT),
- * and so is a hosting plan of this invoice for that name.
+ * and so is a hosting plan of this invoice for a name another customer holds (lost here, or registered by them since
+ * the invoice was issued: checkout refuses such a plan, an invoice paid later is checked here).
  */
 export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Promise<Provisioned | null> {
   const [inv] = await tx
@@ -134,10 +144,15 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
       await refund(item.amountMinor, `Refund: ${row.domainname} was registered by someone else first`);
     }
   }
-  for (const item of items) {
-    if (item.kind !== 'hosting') continue;
+  const hosting = items.filter((i) => i.kind === 'hosting');
+  const others = new Set(
+    (await heldHere(tx, hosting.map((i) => i.domainName ?? firstDomain)))
+      .filter((d) => d.userId !== inv.userId)
+      .map((d) => d.name),
+  );
+  for (const item of hosting) {
     const domain = item.domainName ?? firstDomain;
-    const taken = lost.has(domain);
+    const taken = lost.has(domain) || others.has(domain);
     await tx.insert(userServices).values({
       userId: inv.userId,
       invoiceId: inv.id,
@@ -155,7 +170,13 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
       ...(taken ? { autoRenew: false } : {}),
       createdAt: now,
     });
-    if (taken) await refund(item.amountMinor, `Refund: ${item.name} for ${domain}: the domain was registered by someone else first`);
+    if (taken)
+      await refund(
+        item.amountMinor,
+        lost.has(domain)
+          ? `Refund: ${item.name} for ${domain}: the domain was registered by someone else first`
+          : `Refund: ${item.name} for ${domain}: the domain is registered here by another customer`,
+      );
   }
   await tx.update(orders).set({ status: 'Active' }).where(eq(orders.id, inv.orderId));
   return { names };
