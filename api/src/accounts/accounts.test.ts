@@ -15,7 +15,7 @@ import {
   type TestApp,
   usingPostgres,
 } from '../test/app';
-import { ACCESS_TTL_MS, ACCOUNT_CODE_TRIES_PER_HOUR, LOGIN_CODE_TTL_MS, REFRESH_REUSE_GRACE_MS, REFRESH_WINDOW_MS, RESET_TOKEN_TTL_MS } from './policy';
+import { ACCESS_TTL_MS, ACCOUNT_CODE_TRIES_PER_HOUR, ACTIVATION_CODE_TTL_MS, LOGIN_CODE_TTL_MS, REFRESH_REUSE_GRACE_MS, REFRESH_WINDOW_MS, RESET_TOKEN_TTL_MS } from './policy';
 import { MESSAGES } from './routes';
 import { RESET_LINK_MESSAGES } from './reset-link';
 import { sha256 } from './secrets';
@@ -123,6 +123,24 @@ describe('POST /core/register/', () => {
     const both = await post('/core/register/', signup({ username: first.username, email: first.email }));
     expect(both.json()).toEqual({ username: [MESSAGES.usernameTaken], email: [MESSAGES.emailTaken] });
     expect(await mailsTo(t.app, first.email)).toHaveLength(1);
+  });
+
+  it('a sign-up never activated gives up its username and e-mail after the activation day; an activated one keeps them', async () => {
+    // Someone signs up with another person's address and never activates (they cannot: the code goes to that person).
+    const squat = signup({ first_name: 'Call +1 555 0100 now' });
+    expect((await post('/core/register/', squat)).statusCode).toBe(201);
+    const owner = signup({ email: squat.email.toUpperCase() });
+    expect((await post('/core/register/', owner)).json()).toEqual({ email: [MESSAGES.emailTaken] });
+    t.clock.advance(ACTIVATION_CODE_TTL_MS + 1000);
+    // A day on, the address's owner signs up with it, and the old sign-up is gone (its username free again).
+    expect((await post('/core/register/', owner)).statusCode).toBe(201);
+    expect(await t.db.orm.select().from(users).where(eq(users.username, squat.username))).toEqual([]);
+    const code = codeIn((await lastMailTo(t.app, owner.email)).text, /activation code is: (\d+)/);
+    expect((await post('/core/activation/', { username: owner.username, activation_code: code })).statusCode).toBe(200);
+    // Activated, the account keeps its address however long after.
+    t.clock.advance(ACTIVATION_CODE_TTL_MS + 1000);
+    expect((await post('/core/register/', signup({ email: owner.email }))).json()).toEqual({ email: [MESSAGES.emailTaken] });
+    expect((await post('/core/register/', signup({ username: owner.username }))).json()).toEqual({ username: [MESSAGES.usernameTaken] });
   });
 
   it('answers a body that is not an object with non_field_errors', async () => {
@@ -640,6 +658,17 @@ describe('password reset', () => {
     // Old password refused, new one works.
     expect((await post('/core/login/', { username: user.username, password: user.password })).statusCode).toBe(400);
     await fullLogin(t.app, user.username, 'brand-new-pass', user.email);
+  });
+
+  it('mails an account never activated without a word its sign-up chose (its address is not proven)', async () => {
+    const person = signup({ first_name: 'URGENT call +1 555 0100' });
+    expect((await post('/core/register/', person)).statusCode).toBe(201);
+    expect((await post('/core/request-password-reset/', { username: person.username })).statusCode).toBe(200);
+    const mail = await lastMailTo(t.app, person.email);
+    expect(mail.subject).toBe('Reset your HostHub password');
+    expect(mail.text.startsWith('Hello,\n')).toBe(true);
+    expect(mail.text).not.toContain(person.first_name);
+    expect(mail.html).not.toContain(person.first_name);
   });
 
   it('answers the same for an unknown username and mails nothing', async () => {

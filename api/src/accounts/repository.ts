@@ -4,7 +4,7 @@ import type { Executor } from '../db';
 import { authTokens, oneTimeCodes, users, type CodePurpose, type User } from '../db/schema';
 import { emailChanges } from '../db/schema-security';
 import type { AuthUser } from '../types';
-import { ACCESS_TTL_MS, ACCOUNT_CODE_TRIES_PER_HOUR, MAX_CODE_ATTEMPTS, REFRESH_REUSE_GRACE_MS, REFRESH_WINDOW_MS } from './policy';
+import { ACCESS_TTL_MS, ACCOUNT_CODE_TRIES_PER_HOUR, ACTIVATION_CODE_TTL_MS, MAX_CODE_ATTEMPTS, REFRESH_REUSE_GRACE_MS, REFRESH_WINDOW_MS } from './policy';
 import { randomToken, sha256 } from './secrets';
 
 /** The account a visitor names (login, activation, a reset): an erased account is no longer anyone's to name. */
@@ -20,6 +20,26 @@ export async function findUserByUsername(ex: Executor, username: string): Promis
 export async function findUserById(ex: Executor, id: number): Promise<User | undefined> {
   const rows = await ex.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0];
+}
+
+/**
+ * Deletes the sign-ups that hold `username` or `email` but were never activated within the activation code's day: a
+ * sign-up with someone else's address would otherwise keep it from its owner for good (the activation mail names no
+ * username, and resending or resetting needs one). Never an account that was ever signed in to, disabled or erased.
+ */
+export async function releaseStaleSignups(ex: Executor, username: string, email: string, now: Date) {
+  await ex
+    .delete(users)
+    .where(
+      and(
+        eq(users.isActive, false),
+        isNull(users.lastLogin),
+        isNull(users.disabledAt),
+        isNull(users.deletedAt),
+        lt(users.dateJoined, new Date(now.getTime() - ACTIVATION_CODE_TTL_MS)),
+        or(sql`lower(${users.username}) = lower(${username})`, sql`lower(${users.email}) = lower(${email})`),
+      ),
+    );
 }
 
 export async function takenFields(ex: Executor, username: string, email: string) {

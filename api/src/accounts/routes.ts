@@ -96,6 +96,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/core/register/', { schema: docs.register, config: { rateLimit: strict } }, async (request, reply) => {
     const input = parseBody(signupSchema, request.body);
+    await repo.releaseStaleSignups(app.db.orm, input.username, input.email, clock.now());
     const taken = await repo.takenFields(app.db.orm, input.username, input.email);
     const conflict = () => {
       const fields: Record<string, string> = {};
@@ -328,7 +329,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         const now = clock.now();
         await repo.retireCodes(tx, user.id, 'password_reset', now);
         await repo.insertCode(tx, { userId: user.id, purpose: 'password_reset', codeHash: sha256(token), ttlMs: RESET_TOKEN_TTL_MS, now });
-        await app.mail.send(passwordResetMail(product, user, link), tx);
+        // An account never activated has not proven its address: the mail says nothing its sign-up chose.
+        await app.mail.send(passwordResetMail(product, { ...user, unverified: !user.isActive }, link), tx);
       });
     }
     return { message: MESSAGES.resetMailSent };
