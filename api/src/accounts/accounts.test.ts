@@ -15,7 +15,7 @@ import {
   type TestApp,
   usingPostgres,
 } from '../test/app';
-import { ACCESS_TTL_MS, ACCOUNT_CODE_TRIES_PER_HOUR, ACTIVATION_CODE_TTL_MS, LOGIN_CODE_TTL_MS, REFRESH_REUSE_GRACE_MS, REFRESH_WINDOW_MS, RESET_TOKEN_TTL_MS } from './policy';
+import { ACCESS_TTL_MS, ACCOUNT_CODE_TRIES_PER_HOUR, ACCOUNT_MAILS_PER_HOUR, ACTIVATION_CODE_TTL_MS, LOGIN_CODE_TTL_MS, REFRESH_REUSE_GRACE_MS, REFRESH_WINDOW_MS, RESET_TOKEN_TTL_MS } from './policy';
 import { MESSAGES } from './routes';
 import { RESET_LINK_MESSAGES } from './reset-link';
 import { sha256 } from './secrets';
@@ -669,6 +669,33 @@ describe('password reset', () => {
     expect(mail.text.startsWith('Hello,\n')).toBe(true);
     expect(mail.text).not.toContain(person.first_name);
     expect(mail.html).not.toContain(person.first_name);
+  });
+
+  it('mails one account at most ACCOUNT_MAILS_PER_HOUR reset links an hour, however many ask, answering all the same', async () => {
+    const user = await activeUser(t.app);
+    const before = (await mailsTo(t.app, user.email)).length;
+    for (let i = 0; i < ACCOUNT_MAILS_PER_HOUR + 3; i++) {
+      const res = await post('/core/request-password-reset/', { username: user.username });
+      expect([res.statusCode, res.json()]).toEqual([200, { message: 'Password reset email sent successfully.' }]);
+    }
+    expect((await mailsTo(t.app, user.email)).length - before).toBe(ACCOUNT_MAILS_PER_HOUR);
+    // So are activation codes asked for again; an hour on, each can be asked for again.
+    const fresh = signup();
+    await post('/core/register/', fresh);
+    for (let i = 0; i < ACCOUNT_MAILS_PER_HOUR + 2; i++) {
+      const res = await post('/core/resend-activation-code/', { username: fresh.username });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(await mailsTo(t.app, fresh.email)).toHaveLength(ACCOUNT_MAILS_PER_HOUR);
+    t.clock.advance(60 * 60 * 1000 + 1000);
+    await post('/core/resend-activation-code/', { username: fresh.username });
+    await post('/core/request-password-reset/', { username: user.username });
+    expect(await mailsTo(t.app, fresh.email)).toHaveLength(ACCOUNT_MAILS_PER_HOUR + 1);
+    expect((await mailsTo(t.app, user.email)).length - before).toBe(ACCOUNT_MAILS_PER_HOUR + 1);
+    // Another account's budget is its own.
+    const other = await activeUser(t.app);
+    await post('/core/request-password-reset/', { username: other.username });
+    expect((await lastMailTo(t.app, other.email)).subject).toBe('Reset your HostHub password');
   });
 
   it('answers the same for an unknown username and mails nothing', async () => {

@@ -21,6 +21,12 @@ export const MAX_CODE_ATTEMPTS = 5;
  */
 export const ACCOUNT_CODE_TRIES_PER_HOUR = 20;
 
+/**
+ * Reset links, and activation codes (the sign-up's and those resent), mailed an hour per account, each kind, however
+ * many addresses ask: the route limits count per address only, so anyone could fill a customer's mailbox.
+ */
+export const ACCOUNT_MAILS_PER_HOUR = 10;
+
 /** Wrong passwords an hour per signed-in account, over every address (accounts/password-guesses.ts). */
 export const ACCOUNT_PASSWORD_TRIES_PER_HOUR = 20;
 export const LOGIN_ATTEMPT_COOKIE = 'login_attempt';

@@ -4,7 +4,7 @@ import type { Executor } from '../db';
 import { authTokens, oneTimeCodes, users, type CodePurpose, type User } from '../db/schema';
 import { emailChanges } from '../db/schema-security';
 import type { AuthUser } from '../types';
-import { ACCESS_TTL_MS, ACCOUNT_CODE_TRIES_PER_HOUR, ACTIVATION_CODE_TTL_MS, MAX_CODE_ATTEMPTS, REFRESH_REUSE_GRACE_MS, REFRESH_WINDOW_MS } from './policy';
+import { ACCESS_TTL_MS, ACCOUNT_CODE_TRIES_PER_HOUR, ACCOUNT_MAILS_PER_HOUR, ACTIVATION_CODE_TTL_MS, MAX_CODE_ATTEMPTS, REFRESH_REUSE_GRACE_MS, REFRESH_WINDOW_MS } from './policy';
 import { randomToken, sha256 } from './secrets';
 
 /** The account a visitor names (login, activation, a reset): an erased account is no longer anyone's to name. */
@@ -141,6 +141,26 @@ export async function codesLockedOut(
       ),
     );
   return (row?.n ?? 0) > ACCOUNT_CODE_TRIES_PER_HOUR;
+}
+
+/**
+ * Whether the account was mailed ACCOUNT_MAILS_PER_HOUR codes of `purpose` in the last hour (a reset link, an activation
+ * code resent: mails a stranger can ask for by naming the account). Takes the user's row first, so requests at once
+ * are counted one after another; call it in the transaction that inserts the next code.
+ */
+export async function mailBudgetSpent(ex: Executor, userId: number, purpose: CodePurpose, now: Date): Promise<boolean> {
+  await ex.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.userId, userId),
+        eq(oneTimeCodes.purpose, purpose),
+        gt(oneTimeCodes.createdAt, new Date(now.getTime() - 3_600_000)),
+      ),
+    );
+  return (row?.n ?? 0) >= ACCOUNT_MAILS_PER_HOUR;
 }
 
 /**

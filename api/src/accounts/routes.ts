@@ -173,6 +173,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       const code = numericCode(ACTIVATION_CODE_DIGITS);
       await inTransaction(async (tx) => {
         const now = clock.now();
+        // Answered the same past the hour's budget (it never says whether a username exists), but nothing is mailed.
+        if (await repo.mailBudgetSpent(tx, user.id, 'activation', now)) return;
         await repo.retireCodes(tx, user.id, 'activation', now);
         await repo.insertCode(tx, {
           userId: user.id,
@@ -327,6 +329,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       const link = `${config.storefrontUrl}/auth/reset-password/${encodeUid(user.id)}/${token}`;
       await inTransaction(async (tx) => {
         const now = clock.now();
+        if (await repo.mailBudgetSpent(tx, user.id, 'password_reset', now)) return;
         await repo.retireCodes(tx, user.id, 'password_reset', now);
         await repo.insertCode(tx, { userId: user.id, purpose: 'password_reset', codeHash: sha256(token), ttlMs: RESET_TOKEN_TTL_MS, now });
         // An account never activated has not proven its address: the mail says nothing its sign-up chose.
