@@ -1,5 +1,6 @@
 // The cart: server-side prices, bad input (DRF-shaped 400s, nothing written), nameservers and protection, privacy.
 import { count, eq } from 'drizzle-orm';
+import { DOMAIN_MESSAGES } from 'shared/schemas';
 import { cartItems } from '../db/schema-commerce';
 import { setCookies, startTestApp, type TestApp } from '../commerce/test-app';
 import { MAX_CART_ITEMS, mergeVisitorCart } from './repository';
@@ -174,6 +175,17 @@ test('nameservers (at most 2 host names) and free domain protection', async () =
   expect((await patch({ nameservers: 'ns1.example.com' })).json()).toEqual({
     nameservers: ['nameservers must be a list of host names.'],
   });
+  // The domain page's rules for a list the domain will start on: ours alone (kept as typed), or none of ours; never
+  // one inside the domain itself.
+  expect((await patch({ nameservers: ['ns1.hosthub.test', 'ns1.elsewhere-dns.net'] })).json()).toEqual({
+    nameservers: [DOMAIN_MESSAGES.nameserversMixed('ns1.hosthub.test')],
+  });
+  expect((await patch({ nameservers: [`ns1.${item.metadata.domain_name}`, 'ns2.example.net'] })).json()).toEqual({
+    nameservers: [DOMAIN_MESSAGES.nameserverNeedsGlue(`ns1.${item.metadata.domain_name}`)],
+  });
+  expect((await patch({ nameservers: ['ns2.hosthub.test', 'ns1.hosthub.test'] })).statusCode).toBe(200);
+  expect((await patch({ nameservers: ['ns1.hosthub.test'] })).statusCode).toBe(200);
+  expect((await patch({ nameservers: ['ns1.example.com', 'ns2.example.com'] })).statusCode).toBe(200);
   expect((await patch({ protection: 'yes' })).json()).toEqual({
     protection: ['protection must be true or false.'],
   });

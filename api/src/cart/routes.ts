@@ -4,13 +4,15 @@ import { and, count, eq } from 'drizzle-orm';
 import { doc } from '../commerce/docs';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import { MAX_NAMESERVERS } from 'shared/schemas';
+import { CUSTOM_NAMESERVERS_MIN, MAX_NAMESERVERS } from 'shared/schemas';
 import { uniqueViolation } from '../accounts/repository';
 import { idField } from '../commerce/fields';
 import { cartItems } from '../db/schema-commerce';
 import { CART_CHANNEL, CartCache, type CartKey } from './cache';
 import { availabilityOf, DOMAIN_SERVICE_ID, requireSellable, unavailableReason } from '../domains/service';
 import { eppKeys, sealTransferCode } from '../domains/epp-codes';
+import { refuseUnworkableNameservers } from '../domains/manage-repository';
+import { loadDnsConfig } from '../dns/config';
 import { notFound, parseBody, validationError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
 import { toMajor, vatOf } from '../money/money';
@@ -92,6 +94,7 @@ export async function cartRoutes(app: FastifyInstance) {
   const db = app.db.orm;
   const secureCookie = app.config.apiBaseUrl.startsWith('https://');
   const codeKey = eppKeys(app.config.security);
+  const dns = loadDnsConfig(process.env);
 
   // GET /api/cart/ reads through this cache; migration 0750's NOTIFY keeps it in step with every write (cache.ts).
   // Embedded (PGlite) only: there the notification arrives before the writing query resolves, and one query costs
@@ -273,6 +276,9 @@ export async function cartRoutes(app: FastifyInstance) {
       if (body.nameservers !== undefined) {
         if (!domainLike) throw validationError({ nameservers: 'Nameservers can be set on domains only.' });
         set.nameservers = checkNameservers(body.nameservers);
+        // A list the new domain will start on (2 or more, see billing/provision) must work there: the domain page's rules.
+        if (item.kind !== 'hosting' && set.nameservers.length >= CUSTOM_NAMESERVERS_MIN)
+          refuseUnworkableNameservers(set.nameservers, item.domainName, dns.storeNameservers);
       }
       if (body.protection !== undefined) {
         if (!domainLike) throw validationError({ protection: 'Domain protection applies to domains only.' });

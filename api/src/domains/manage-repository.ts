@@ -1,10 +1,12 @@
 // Reads and writes of one customer domain's settings and DNS records (issue 15). Every change of a zone raises its SOA
 // serial in the same transaction; the database triggers of migration 0300 then tell the DNS server to reload it.
 import { randomInt } from 'node:crypto';
+import { domainToUnicode } from 'node:url';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import type { DnsRecordInput } from 'shared/schemas';
+import { DOMAIN_MESSAGES, type DnsRecordInput } from 'shared/schemas';
 import type { Executor } from '../db';
 import { customerDomains } from '../db/schema-commerce';
+import { validationError } from '../http/errors';
 import { dnsRecords, domainSettings, type DnsRecordRow } from '../db/schema-domains';
 
 export type DomainRow = typeof customerDomains.$inferSelect;
@@ -15,6 +17,20 @@ export function usesStoreNameservers(d: { nameservers: string[] | null }, store:
   const list = (d.nameservers ?? []).map((h) => h.toLowerCase().replace(/\.$/, ''));
   if (list.length === 0) return true;
   return list.length === store.length && store.every((h) => list.includes(h));
+}
+
+/**
+ * Refuses (400 at `nameservers`) a custom list that cannot work for `domain`, on the domain page and in the cart alike:
+ * some of ours beside others (ours serve a zone only on exactly our set, and give no zone transfers to a secondary, so
+ * the domain would half-resolve), or a nameserver inside the domain itself (it needs its address at the registry, a
+ * glue record, which this store does not register). Host names in lower case without the final dot, as the store's.
+ */
+export function refuseUnworkableNameservers(list: readonly string[], domain: string | null, store: readonly string[]) {
+  if (usesStoreNameservers({ nameservers: [...list] }, store)) return;
+  const ours = list.find((h) => store.includes(h));
+  if (ours) throw validationError({ nameservers: DOMAIN_MESSAGES.nameserversMixed(ours) });
+  const inside = domain ? list.find((h) => h === domain || h.endsWith(`.${domain}`)) : undefined;
+  if (inside) throw validationError({ nameservers: DOMAIN_MESSAGES.nameserverNeedsGlue(domainToUnicode(inside) || inside) });
 }
 
 /** 'YYYYMMDD00' of a day (the conventional SOA serial of RFC 1912), as a number. */

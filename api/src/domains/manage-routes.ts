@@ -249,15 +249,8 @@ export async function domainManageRoutes(app: FastifyInstance, opts: DomainManag
     return change(request, async (tx, d, _s, now) => {
       // The store's own names typed as 'custom' are the store's nameservers: the zone stays served here.
       const list = repo.usesStoreNameservers({ nameservers: body.nameservers }, dns.storeNameservers) ? [] : body.nameservers;
-      // Some of ours beside others: ours would not answer (they serve a zone only on exactly our set, and give no
-      // zone transfers to a secondary), so the domain would half-resolve. Refused, with the way out.
       // (The schema gave the names in lower case without the final dot, as the store's are written.)
-      const ours = list.find((h) => dns.storeNameservers.includes(h));
-      if (ours) throw validationError({ nameservers: DOMAIN_MESSAGES.nameserversMixed(ours) });
-      // A nameserver inside the domain itself needs its address at the registry (glue), which this store does not
-      // register: the domain would not resolve. Refused, saying so.
-      const inside = list.find((h) => h === d.domainname || h.endsWith(`.${d.domainname}`));
-      if (inside) throw validationError({ nameservers: DOMAIN_MESSAGES.nameserverNeedsGlue(domainToUnicode(inside) || inside) });
+      repo.refuseUnworkableNameservers(list, d.domainname, dns.storeNameservers);
       await repo.setDomainFields(tx, d.id, { nameservers: list });
       // Saved to the domain in the (simulated) registry: the registry's record is the customer_domains row.
       await repo.bumpSerial(tx, d.id, now);
