@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../commerce/test-app';
 import { users } from '../db/schema';
 import { auditLog } from '../staff/schema';
 import { fullLogin } from '../test/app';
-import { OPEN_TICKETS_MAX, TOO_MANY_OPEN_TICKETS } from './routes';
+import { OPEN_TICKETS_MAX, TOO_MANY_OPEN_TICKETS, TOO_MANY_OPEN_TO_REOPEN } from './routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,6 +36,13 @@ test(`a customer has at most ${OPEN_TICKETS_MAX} open tickets (also sent at once
   expect(closed.statusCode).toBe(200);
   expect((await create(u.auth, ticket(200))).statusCode).toBe(201);
   expect((await create(u.auth, ticket(201))).statusCode).toBe(400);
+  // A reply reopens a closed ticket, so at the limit it is refused too (the ticket stays closed); below it, it reopens.
+  const reopen = await reply(u.auth, { ticket: mine[0]!.id, message: 'One more thing.' });
+  expect([reopen.statusCode, reopen.json()]).toEqual([400, { non_field_errors: [TOO_MANY_OPEN_TO_REOPEN] }]);
+  expect((await t.inject({ url: `/ticket/tickets/${mine[0]!.id}/`, auth: u.auth })).json().status).toBe('Closed');
+  await t.inject({ method: 'PATCH', url: `/ticket/tickets/${mine[1]!.id}/`, auth: u.auth, payload: { status: 'Closed' } });
+  expect((await reply(u.auth, { ticket: mine[0]!.id, message: 'One more thing.' })).statusCode).toBe(201);
+  expect((await t.inject({ url: `/ticket/tickets/${mine[0]!.id}/`, auth: u.auth })).json().status).toBe('Customer-Reply');
 });
 
 test('creating a ticket: server-checked title, description and priority', async () => {

@@ -29,6 +29,17 @@ export const TICKET_STATUSES: TicketStatus[] = ['Open', 'Answered', 'Customer-Re
  */
 export const OPEN_TICKETS_MAX = 30;
 export const TOO_MANY_OPEN_TICKETS = `You have ${OPEN_TICKETS_MAX} open tickets: close one you no longer need, or wait for an answer, before opening another.`;
+export const TOO_MANY_OPEN_TO_REOPEN = `You have ${OPEN_TICKETS_MAX} open tickets: close one you no longer need, or wait for an answer, before reopening this one with a reply.`;
+
+/**
+ * Whether the customer has OPEN_TICKETS_MAX tickets not closed. Takes the customer's row first: tickets opened (or
+ * reopened) at once are counted one after the other. Call it in the transaction that opens the next one.
+ */
+async function atOpenTicketsMax(tx: Executor, userId: number): Promise<boolean> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [open] = await tx.select({ n: count() }).from(tickets).where(and(eq(tickets.userId, userId), ne(tickets.status, 'Closed')));
+  return (open?.n ?? 0) >= OPEN_TICKETS_MAX;
+}
 
 const priorityField = v.pipe(
   v.optional(v.unknown(), null),
@@ -207,10 +218,7 @@ export async function ticketRoutes(app: FastifyInstance) {
       const userId = request.user!.id;
       const t = await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Executor;
-        // The customer's row locked first: two tickets sent at once are counted one after the other.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-        const [open] = await tx.select({ n: count() }).from(tickets).where(and(eq(tickets.userId, userId), ne(tickets.status, 'Closed')));
-        if ((open?.n ?? 0) >= OPEN_TICKETS_MAX) throw nonFieldError(TOO_MANY_OPEN_TICKETS);
+        if (await atOpenTicketsMax(tx, userId)) throw nonFieldError(TOO_MANY_OPEN_TICKETS);
         const [made] = await tx
           .insert(tickets)
           .values({ userId, title: body.title, description: body.description, priority: body.priority, status: 'Open', createdAt: now, updatedAt: now })
@@ -299,6 +307,8 @@ export async function ticketRoutes(app: FastifyInstance) {
         const t = await visible(request, body.ticket, tx, true);
         const staffReply = handlesTickets(user) && t.userId !== user.id;
         if (staffReply) return answerTicket(app, tx, user, t, body.message, now);
+        // The reply reopens a closed ticket: it counts towards the customer's open tickets as a new one would.
+        if (t.status === 'Closed' && (await atOpenTicketsMax(tx, t.userId))) throw nonFieldError(TOO_MANY_OPEN_TO_REOPEN);
         const [r] = await tx
           .insert(ticketReplies)
           .values({ ticketId: t.id, userId: user.id, message: body.message, createdAt: now })
