@@ -85,4 +85,16 @@ describe('normalizeDomain', () => {
     expect(n('ab-cd.com').domain).toBe('ab-cd.com');
     expect(n('a-b--c.com').domain).toBe('a-b--c.com'); // -- elsewhere is fine
   });
+
+  it('refuses a label mixing look-alike scripts (Latin, Cyrillic, Greek): a homograph of another name', () => {
+    expect(fails('\u0430pple.com')).toBe(MESSAGES.badIdn); // Cyrillic а, then Latin pple
+    expect(fails('xn--pple-43d.com')).toBe(MESSAGES.badIdn); // the same as its A-label
+    expect(fails('p\u03bfst.com')).toBe(MESSAGES.badIdn); // Greek ο among Latin
+    expect(fails('\u043c\u03bf\u0440.com')).toBe(MESSAGES.badIdn); // Cyrillic and Greek
+    // One script, with digits and hyphens; and scripts that are not look-alikes of these together.
+    expect(n('bücher-24.com').domain).toBe('xn--bcher-24-65a.com');
+    expect(n('\u043f\u0440\u0438\u043c\u0435\u0440.com').domain).toBe('xn--e1afmkfd.com'); // пример
+    expect(n('\u03c0\u03b1\u03c1\u03ac\u03b4\u03b5\u03b9\u03b3\u03bc\u03b1.com').domain).toMatch(/^xn--/);
+    expect(n('\u6771\u4eac\u30bf\u30ef\u30fc\u3068.com').domain).toMatch(/^xn--/); // Han, Katakana, Hiragana
+  });
 });

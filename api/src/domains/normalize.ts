@@ -37,9 +37,18 @@ export const MESSAGES = {
 const hyphensMessage = (label: string) => (label.startsWith('xn--') ? MESSAGES.badIdn : MESSAGES.hyphens34);
 
 /**
+ * Scripts whose letters pass for each other's (Cyrillic 'а' and 'р', Greek 'ο', Latin 'a', 'p', 'o'): a label mixing
+ * them is the look-alike of another name ('аpple' for 'apple'), which registries refuse. Any one of them alone, and
+ * every other script and combination (Japanese mixes Han, Hiragana and Katakana), are fine.
+ */
+const LOOK_ALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
+const mixesLookAlikeScripts = (unicode: string) => LOOK_ALIKE_SCRIPTS.filter((script) => script.test(unicode)).length > 1;
+
+/**
  * RFC 5891 section 4.2.3.1: a label with `--` in positions 3 and 4 is reserved; only a valid A-label (`xn--` + the
  * Punycode of a Unicode label) may have it. Valid means it decodes, encodes back to itself, and the U-label is made
- * of letters, marks, digits and hyphens (IDNA2008 takes no symbols or emoji) without `--` of its own in 3-4.
+ * of letters, marks, digits and hyphens (IDNA2008 takes no symbols or emoji) without `--` of its own in 3-4, and not
+ * of look-alike scripts mixed.
  */
 export function reservedHyphensOk(label: string): boolean {
   if (label.slice(2, 4) !== '--') return true;
@@ -49,7 +58,7 @@ export function reservedHyphensOk(label: string): boolean {
   // An "A-label" that decodes to plain ASCII is not an IDN (xn--abc- is 'abc').
   if ([...unicode].every((c) => c.charCodeAt(0) < 128)) return false;
   if (unicode.slice(2, 4) === '--' || unicode.startsWith('-') || unicode.endsWith('-')) return false;
-  return /^[\p{L}\p{M}\p{N}-]+$/u.test(unicode);
+  return /^[\p{L}\p{M}\p{N}-]+$/u.test(unicode) && !mixesLookAlikeScripts(unicode);
 }
 
 /**
