@@ -6,11 +6,14 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { count } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp, loggerOptions } from '../app';
 import { ManualClock } from '../clock';
 import { API_ROOT, loadConfig, parseTrustProxy } from '../config';
 import { openDatabase } from '../db';
+import { paymentEvents } from '../db/schema-commerce';
+import { WEBHOOKS_PER_MINUTE } from '../payments/routes';
 import { listMigrations, migrate } from '../db/migrate';
 import type { AddressInfo } from 'node:net';
 import { appOn, createTestDb, usingPostgres, type TestDb } from '../test/app';
@@ -241,6 +244,27 @@ describe("the storefront server's token (SSR_API_TOKEN)", () => {
 
   it('is at least 16 characters', () => {
     expect(() => loadConfig({ SSR_API_TOKEN: 'short' })).toThrow(/SSR_API_TOKEN must be at least 16 characters/);
+  });
+});
+
+describe('the payment webhook', () => {
+  it('has a limit of its own: unsigned calls past it are refused (429) before they are logged, other calls go on', async () => {
+    const app = await appOn(t, { RATE_LIMIT: 'true', RATE_LIMIT_MAX: '1000' });
+    try {
+      const forged = () =>
+        app.inject({ method: 'POST', url: '/payment/webhook/sandbox/', headers: { 'content-type': 'application/json' }, payload: '{"event":"charge.success"}' });
+      const logged = async () => (await app.db.orm.select({ n: count() }).from(paymentEvents))[0]!.n;
+      const before = await logged();
+      const codes: number[] = [];
+      for (let i = 0; i <= WEBHOOKS_PER_MINUTE; i++) codes.push((await forged()).statusCode);
+      expect(codes.slice(0, WEBHOOKS_PER_MINUTE).every((c) => c === 401)).toBe(true);
+      expect(codes.at(-1)).toBe(429);
+      expect((await logged()) - before).toBe(WEBHOOKS_PER_MINUTE);
+      // The address's other calls have their own budget.
+      expect((await app.inject({ method: 'GET', url: '/api/services/' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -18,6 +18,9 @@ import { recordEvent, settle } from './settle';
 import { INCOMING_REFERENCE } from './signature';
 import { balances } from './wallet';
 
+/** Webhook calls a minute from one address (a gateway's retries come later; see the webhook route). */
+export const WEBHOOKS_PER_MINUTE = 600;
+
 /** The most one deposit may add, in major units, per currency. */
 export const DEPOSIT_LIMITS: Record<string, number> = { USD: 10_000, NGN: 10_000_000 };
 
@@ -155,7 +158,9 @@ export async function paymentRoutes(app: FastifyInstance) {
           'payments',
           'Gateway webhook (x-paystack-signature: HMAC-SHA512 of the raw body); the only way a payment settles',
         ),
-        config: { rateLimit: false },
+        // A bucket of its own, apart from the address's API calls (a gateway posts from a few addresses, and retries a
+        // refused delivery later), yet limited: each call, signed or not, writes a row of the event log.
+        config: { rateLimit: app.config.rateLimit.enabled ? { max: WEBHOOKS_PER_MINUTE, timeWindow: 60_000 } : false },
       },
       async (request, reply) => {
         const name = (request.params as { provider: string }).provider;

@@ -18,6 +18,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
+test('the staff API is not in the public API documentation', async () => {
+  const docs = (await t.inject({ url: '/docs/json' })).json() as { paths: Record<string, unknown> };
+  expect(Object.keys(docs.paths).length).toBeGreaterThan(40);
+  expect(Object.keys(docs.paths).filter((p) => p.startsWith('/staff'))).toEqual([]);
+});
+
 /** A path with its parameters filled by ids nothing has (so an allowed call reaches the route and finds nothing). */
 const concrete = (path: string) => path.replace(':id', '999999').replace(':kind', 'privacy');
 

@@ -20,6 +20,8 @@ export const staffOf = (request: FastifyRequest): AuthUser => request.user!;
 
 export async function staffRoutes(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
+    // Nor is it listed in the public API documentation (/docs).
+    route.schema = { ...route.schema, hide: true };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
