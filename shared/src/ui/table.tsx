@@ -37,10 +37,14 @@ const T = styled.table`
       tbody tr[data-clickable='true'] { box-shadow: 0 1px 2px rgba(20,20,43,.06); }
       /* anywhere: a long word (an e-mail, a button's text beside a select) never widens the card; a domain name
          (DomainText) sets break-word on itself and wraps at its dots instead of inside a word. */
-      td { display: block; position: relative; min-height: 2.6rem; padding: .55rem 1rem .55rem calc(40% + 1.25rem);
-        white-space: normal; overflow-wrap: anywhere; border-bottom: 1px solid ${theme.color.border}; }
-      td::before { content: attr(data-label); content: attr(data-label) / ''; position: absolute; left: 1rem; top: .55rem;
-        width: 40%; color: ${theme.color.muted}; font-weight: 600; font-size: .9rem; overflow-wrap: anywhere; }
+      /* Two columns, the name and the value (one div): the line is as tall as the taller of them, so a name that
+         wraps ('Registration Date') never runs into the next line. */
+      td { display: grid; grid-template-columns: 40% minmax(0, 1fr); column-gap: 1.25rem; align-items: baseline;
+        min-height: 2.6rem; padding: .55rem 1rem; white-space: normal; overflow-wrap: anywhere;
+        border-bottom: 1px solid ${theme.color.border}; }
+      td::before { content: attr(data-label); content: attr(data-label) / ''; color: ${theme.color.muted}; font-weight: 600;
+        font-size: .9rem; overflow-wrap: anywhere; }
+      td > .value { min-width: 0; }
       tbody tr:last-of-type td { border-bottom: 1px solid ${theme.color.border}; }
       tbody tr td:last-of-type, tbody tr:last-of-type td:last-of-type { border-bottom: 0; }
     }
@@ -125,7 +129,7 @@ export function Table<Row>({ caption, columns, rows, rowKey, onRowClick, rowLabe
               >
                 {columns.map((c) => (
                   <td key={c.header} role="cell" data-label={c.header}>
-                    {c.cell(row, start + i)}
+                    <div className="value">{c.cell(row, start + i)}</div>
                   </td>
                 ))}
               </tr>
