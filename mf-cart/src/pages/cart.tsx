@@ -61,7 +61,7 @@ const Quiet = styled.button`
   &:disabled { opacity: .55; cursor: not-allowed; }
 `;
 // On phones the summary sits below every item: while it is out of sight a bar at the bottom of the screen keeps the
-// amount and the action at hand.
+// amount and the action at hand; a toast stands at the top while it would cover it (shared/ui/toast TOAST_CLEAR).
 const PhoneBar = styled.div`
   position: fixed; left: 0; right: 0; bottom: 0; z-index: 20; background: ${theme.color.surface};
   border-top: 1px solid ${theme.color.border}; box-shadow: 0 -4px 16px rgba(20,20,43,.08);
@@ -188,7 +188,7 @@ export function CartPage() {
           </Layout>
         )}
         {showBar && cart ? (
-          <PhoneBar data-testid="cart-phone-bar">
+          <PhoneBar data-testid="cart-phone-bar" data-toast-clear="">
             <p>
               {loggedIn && vat.state === 'ready' ? 'Amount due (incl. VAT)' : 'Total'}
               <strong>{formatMoney(loggedIn && vat.state === 'ready' ? vat.total : cartTotal(items), cartCurrency)}</strong>

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { showToast, toastStore } from 'shared/toast';
 import { Toast } from 'shared/ui';
@@ -102,6 +102,30 @@ describe('where it stands', () => {
     expect(place()).toBe('bottom');
     act(() => screen.getByRole('button', { name: 'Pay' }).focus());
     expect(place()).toBe('top');
+  });
+
+  it('goes to the top while a bar of actions fixed at the bottom is in its place, also one that comes after it', async () => {
+    function Page({ bar }: { bar: boolean }) {
+      return (
+        <>
+          <button type="button" data-top="100">Up here</button>
+          {bar ? (
+            <div data-toast-clear="" data-top="776">
+              <a href="/login">Login to Continue</a>
+            </div>
+          ) : null}
+          <Toast />
+        </>
+      );
+    }
+    const view = render(<Page bar={false} />);
+    screen.getByRole('button', { name: 'Up here' }).focus();
+    act(() => showToast('SUCCESS', 'Item added to cart successfully.'));
+    expect(place()).toBe('bottom');
+    view.rerender(<Page bar />);
+    await waitFor(() => expect(place()).toBe('top'));
+    view.rerender(<Page bar={false} />);
+    await waitFor(() => expect(place()).toBe('bottom'));
   });
 
   it('stays at the bottom when focus is elsewhere or on its own close button', () => {

@@ -8,19 +8,23 @@ import { theme } from './theme';
 const EDGE = 16;
 
 /**
- * Whether the toast, at its usual place (the bottom right corner), would cover the focused control: on a phone it spans
+ * Whether the toast, at its usual place (the bottom right corner), would cover the focused control, or a bar of actions: on a phone it spans
  * the width, and a form's button at the bottom of the screen is where focus is after a call that shows a toast. The
  * toast then stands at the top (WCAG 2.4.11, focus not obscured), where it goes back to when focus moves away.
  */
 function coversFocus(box: HTMLElement): boolean {
-  const focused = document.activeElement;
-  if (!focused || focused === document.body || box.contains(focused)) return false;
-  const f = focused.getBoundingClientRect();
   const { width, height } = box.getBoundingClientRect();
   const right = window.innerWidth - EDGE;
   const bottom = window.innerHeight - EDGE;
-  return f.bottom > bottom - height && f.top < bottom && f.right > right - width && f.left < right;
+  const covers = (f: DOMRect) => f.bottom > bottom - height && f.top < bottom && f.right > right - width && f.left < right;
+  const focused = document.activeElement;
+  if (focused && focused !== document.body && !box.contains(focused) && covers(focused.getBoundingClientRect())) return true;
+  // Nor a bar of actions fixed at the bottom of the screen (TOAST_CLEAR: the cart's amount and pay button on a phone).
+  return [...document.querySelectorAll(`[${TOAST_CLEAR}]`)].some((bar) => covers(bar.getBoundingClientRect()));
 }
+
+/** The attribute of an element the toast never covers: it stands at the top while it would. */
+export const TOAST_CLEAR = 'data-toast-clear';
 
 const Box = styled.div<{ tone: 'success' | 'error' | 'warning' }>`
   position: fixed; right: ${EDGE}px; bottom: ${EDGE}px; z-index: 2000;
@@ -67,10 +71,14 @@ export function Toast() {
       if (box.current) setTop(coversFocus(box.current));
     };
     place();
+    // A bar to keep clear of may come after the toast (the cart's, once the cart has loaded).
+    const arrivals = new MutationObserver(place);
+    arrivals.observe(document.body, { childList: true, subtree: true });
     document.addEventListener('focusin', place);
     window.addEventListener('scroll', place, { capture: true, passive: true });
     window.addEventListener('resize', place);
     return () => {
+      arrivals.disconnect();
       document.removeEventListener('focusin', place);
       window.removeEventListener('scroll', place, { capture: true });
       window.removeEventListener('resize', place);
