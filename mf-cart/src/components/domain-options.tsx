@@ -104,6 +104,16 @@ export function DomainOptions({ item, currency, itemLabel }: { item: CartItem; c
     }
   };
 
+  // The fields the refusal is about: those whose value it names ('"x" is not a valid host name', 'ns1.x.com is inside
+  // this domain'), else every one filled in (a rule about the list); an empty field is never sent, so never wrong.
+  const said = (nsError ?? '').toLowerCase();
+  const named = list.map((raw) => {
+    const v = raw.trim().toLowerCase();
+    return v !== '' && (said.includes(JSON.stringify(v)) || said.startsWith(`${v.replace(/\.$/, '')} `));
+  });
+  const invalidAt = (index: number) =>
+    Boolean(nsError) && list[index]!.trim() !== '' && (named[index] || !named.some(Boolean));
+
   const explainId = `${ids}-protection-explain`;
   const nsErrorId = `${ids}-ns-error`;
   return (
@@ -142,7 +152,7 @@ export function DomainOptions({ item, currency, itemLabel }: { item: CartItem; c
                   placeholder={`ns${index + 1}.example.com`}
                   autoComplete="off"
                   spellCheck={false}
-                  aria-invalid={nsError ? true : undefined}
+                  aria-invalid={invalidAt(index) ? true : undefined}
                   onChange={(e) => {
                     setList(list.map((v, i) => (i === index ? e.target.value : v)));
                     // The message was about the value as it was: it goes as it is edited, not when the next save

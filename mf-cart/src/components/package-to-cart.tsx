@@ -86,7 +86,7 @@ export function PackageToCart({ packageName, pricing }: { packageName: string; p
             <>
               {matches.length > 0 ? (
                 <>
-                  <p>The hosting plan{matches.length === 1 ? '' : 's'} of this package, billed monthly:</p>
+                  <p>The hosting plan{matches.length === 1 ? '' : 's'} of this package:</p>
                   <ul className="plans">
                     {matches.map(({ service, plan }) => (
                       <li key={plan.id}>

@@ -312,6 +312,12 @@ describe('domain protection and nameservers', () => {
     await userEvent.click(within(card).getByRole('button', { name: '+ Add Nameserver' }));
     await userEvent.type(within(card).getByLabelText('Nameserver 1'), 'bad{Enter}');
     expect(await within(card).findByText('"bad" is not a valid host name, like ns1.example.com.')).toBeInTheDocument();
+    // Only the field it names is marked wrong; an empty one beside it is not.
+    await userEvent.click(within(card).getByRole('button', { name: '+ Add Nameserver' }));
+    await userEvent.type(within(card).getByLabelText('Nameserver 1'), '{End}{Enter}');
+    expect(await within(card).findByText('"bad" is not a valid host name, like ns1.example.com.')).toBeInTheDocument();
+    expect(within(card).getByLabelText('Nameserver 1')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(card).getByLabelText('Nameserver 2')).not.toHaveAttribute('aria-invalid');
   });
 });
 
