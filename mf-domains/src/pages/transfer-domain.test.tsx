@@ -64,7 +64,7 @@ it('refuses an empty EPP code with the spec message and sends nothing', async ()
   await user.click(screen.getByRole('button', { name: 'Add to cart' }));
   expect(screen.getByText('EPP code is required to transfer domain')).toBeInTheDocument();
   expect(screen.getByLabelText('EPP Code')).toHaveAttribute('aria-invalid', 'true');
-  expect(calls.filter((c) => c.path === '/api/cart/')).toHaveLength(0);
+  expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/cart/')).toHaveLength(0);
 });
 
 it('adds the transfer with its EPP code, toasts the server message and refreshes the cart count', async () => {
@@ -87,6 +87,19 @@ it('adds the transfer with its EPP code, toasts the server message and refreshes
   expect(toastStore.getState()).toMatchObject({ type: 'SUCCESS', label: 'Item added to cart successfully.' });
   expect(cartCountStore.getState().count).toBe(2);
   expect(screen.getByLabelText('EPP Code')).toHaveValue('');
+  // The page says the name is in the cart now, with a link to it; the form stays.
+  expect(screen.getByText(/is in your cart\./)).toHaveTextContent('example.com is in your cart. View cart');
+  expect(screen.getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
+  expect(screen.getByRole('button', { name: 'Add to cart' })).toBeInTheDocument();
+});
+
+it('says a name the cart holds already is in it, with a link to the cart', async () => {
+  fakeApi((c) =>
+    c.path === '/api/cart/' ? json({ items: [{ metadata: { domain_name: 'Example.com' } }] }) : json(eligible('example.com')),
+  );
+  renderAt('/transfer-domain?query=example.com');
+  expect(await screen.findByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
+  expect(screen.getByLabelText('EPP Code')).toBeInTheDocument();
 });
 
 it('shows the server error text when the cart refuses the transfer', async () => {

@@ -5,6 +5,7 @@ import { useCurrency } from 'shared/currency';
 import { formatMoney } from 'shared/format';
 import { Button, Card, DomainText, EmptyState, LoadingOverlay, Notice, Page, PageMeta, TextField, theme } from 'shared/ui';
 import { checkTransferEligibility } from '../api/check-transfer-eligibility';
+import { getCartDomains } from '../api/get-cart-domains';
 import type { TransferCheck } from '../api/schemas';
 import { serverErrorText } from '../api/server-error';
 import { useAddToCart } from '../components/use-add-to-cart';
@@ -24,6 +25,8 @@ const Result = styled(Card)`
   h2 { margin: 0; font-size: clamp(1.3rem, 4vw, 1.8rem); }
   p { margin: 0; }
   form { margin-top: .75rem; max-width: 420px; }
+  .in-cart { font-weight: 600; color: ${theme.color.success}; }
+  .in-cart a { margin-left: .25rem; }
 `;
 const Badge = styled.p<{ ok: boolean }>`
   justify-self: start; padding: .25rem .75rem; border-radius: 999px; font-weight: 700; font-size: .9rem;
@@ -80,6 +83,21 @@ export function TransferDomainPage() {
     setEpp('');
     setEppError(undefined);
   }, [query]);
+  // Whether the name is in the cart already (checked with the name, and set once added): said, with a link to the
+  // cart, under the form, which stays (the spec's page; adding again is refused by the server, saying why).
+  const [inCart, setInCart] = useState<string | null>(null);
+  const checked = state.status === 'done' ? state.check.domain.toLowerCase() : null;
+  useEffect(() => {
+    if (!checked) return;
+    let live = true;
+    getCartDomains().then(
+      (names) => live && setInCart(names.has(checked) ? checked : null),
+      () => {}, // without the cart the page simply offers 'Add to cart'
+    );
+    return () => {
+      live = false;
+    };
+  }, [checked]);
   const { add, adding } = useAddToCart();
   const onAdd = async (event: FormEvent) => {
     event.preventDefault();
@@ -92,7 +110,10 @@ export function TransferDomainPage() {
     setEppError(undefined);
     const { check } = state;
     const ok = await add({ productId: check.id, domain: check.domain, currency, transfer: { eppCode: code } });
-    if (ok) setEpp('');
+    if (ok) {
+      setEpp('');
+      setInCart(check.domain.toLowerCase());
+    }
   };
 
   const money = (amount: number) => formatMoney(amount, currency);
@@ -163,6 +184,11 @@ export function TransferDomainPage() {
                   Add to cart
                 </Button>
               </form>
+              {inCart !== null && inCart === checked ? (
+                <p className="in-cart">
+                  <DomainText text={state.check.domain} /> is in your cart. <Link to="/cart">View cart</Link>
+                </p>
+              ) : null}
             </>
           ) : (
             <>
