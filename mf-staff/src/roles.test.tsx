@@ -153,4 +153,12 @@ describe('loading states are skeletons shaped like what comes', () => {
     await waitFor(() => expect(screen.queryByText('Loading the staff console…')).not.toBeInTheDocument());
     expect(document.querySelector('main[aria-busy]')).toBeNull();
   });
+
+  it('lists invoices with their due dates written as the storefront writes dates', async () => {
+    const row = { id: 12, invoicenum: 'INV-12', user: 7, username: 'ada', status: 'Unpaid', total: 13.96, refunded: 0, currency: 'USD', due_date: '2027-11-29' };
+    fakeApi({ 'GET core/me': me('billing'), 'GET staff/invoices': { body: [row] } });
+    renderRoutes(routes, '/staff/invoices');
+    const table = await screen.findByRole('table', { name: 'Invoices' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('INV-12adaUnpaid$13.96—29th Nov, 2027');
+  });
 });

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatMoney } from 'shared/format';
+import { formatDate, formatMoney } from 'shared/format';
 import { LoadState, useLoad } from 'shared/load';
 import { EmptyState, Select, Table, type Column } from 'shared/ui';
 import { getInvoices } from '../api/get-invoices';
@@ -13,7 +13,7 @@ const COLUMNS: Column<StaffInvoice>[] = [
   { header: 'Status', cell: (i) => i.status },
   { header: 'Total', cell: (i) => formatMoney(i.total, i.currency) },
   { header: 'Refunded', cell: (i) => (i.refunded ? formatMoney(i.refunded, i.currency) : '—') },
-  { header: 'Due', cell: (i) => i.due_date },
+  { header: 'Due', cell: (i) => formatDate(i.due_date) },
 ];
 /** While the invoices load: their table, in grey. */
 export const INVOICES_LOADING: Placeholder = { placeholder: 'table', columns: COLUMNS.length };
