@@ -37,14 +37,15 @@ const T = styled.table`
       tbody tr[data-clickable='true'] { box-shadow: 0 1px 2px rgba(20,20,43,.06); }
       /* anywhere: a long word (an e-mail, a button's text beside a select) never widens the card; a domain name
          (DomainText) sets break-word on itself and wraps at its dots instead of inside a word. */
-      /* Two columns, the name and the value (one div): the line is as tall as the taller of them, so a name that
-         wraps ('Registration Date') never runs into the next line. */
-      td { display: grid; grid-template-columns: 40% minmax(0, 1fr); column-gap: 1.25rem; align-items: baseline;
-        min-height: 2.6rem; padding: .55rem 1rem; white-space: normal; overflow-wrap: anywhere;
+      /* The column's name floats at the line's start and the value (a div of its own, a new block formatting
+         context) stands beside it; ::after clears the float, so the line is as tall as the taller of the two and a name
+         that wraps ('Registration Date') never runs into the next line. */
+      td { display: block; min-height: 2.6rem; padding: .55rem 1rem; white-space: normal; overflow-wrap: anywhere;
         border-bottom: 1px solid ${theme.color.border}; }
-      td::before { content: attr(data-label); content: attr(data-label) / ''; color: ${theme.color.muted}; font-weight: 600;
-        font-size: .9rem; overflow-wrap: anywhere; }
-      td > .value { min-width: 0; }
+      td::before { content: attr(data-label); content: attr(data-label) / ''; float: left; width: 40%; margin-right: 1.25rem;
+        color: ${theme.color.muted}; font-weight: 600; font-size: .9rem; overflow-wrap: anywhere; }
+      td::after { content: ''; display: table; clear: both; }
+      td > .value { display: flow-root; min-width: 0; }
       tbody tr:last-of-type td { border-bottom: 1px solid ${theme.color.border}; }
       tbody tr td:last-of-type, tbody tr:last-of-type td:last-of-type { border-bottom: 0; }
     }
