@@ -181,16 +181,18 @@ export function staticHandler({ dir, spa = false, cors = false, config }) {
       const bad = badPath(url.pathname);
       if (bad) return badRequest(res, bad);
       const rel = decodeURIComponent(url.pathname);
-      // Build internals are no visitor's: source maps and the bundler's stats (the build machine's paths, all the
-      // sources), and on the storefront's origin the shell's server bundle, which its server reads from disk (a
-      // remote's /server/ stays public: the storefront's server loads it over HTTP).
-      if (BUILD_ONLY.test(rel) || (config && /^\/server(\/|$)/.test(rel))) {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end('Not found');
-        return;
-      }
       let file = path.join(root, rel);
       // Inside the folder itself: '/..%2fdist-single/x' stays under a neighbour whose name starts the same.
       if (file !== root && !file.startsWith(root + path.sep)) return res.writeHead(403).end('Forbidden');
+      // Build internals are no visitor's: source maps and the bundler's stats (the build machine's paths, all the
+      // sources), and on the storefront's origin the shell's server bundle, which its server reads from disk (a
+      // remote's /server/ stays public: the storefront's server loads it over HTTP). Judged on the file the path
+      // opens: '/main.js.map%2f.' and '//server/main.js' open '/main.js.map' and '/server/main.js'.
+      const opened = `/${path.relative(root, file).split(path.sep).join('/')}`;
+      if (BUILD_ONLY.test(opened) || (config && /^\/server(\/|$)/.test(opened))) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' }).end('Not found');
+        return;
+      }
       let info = await stat(file).catch(() => null);
       if (info?.isDirectory()) {
         file = path.join(file, 'index.html');

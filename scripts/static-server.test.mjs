@@ -113,7 +113,8 @@ test("the storefront's page names the scripts that may run on it (its origin, th
     // The shell's server bundle is read from disk by its server, never fetched: not served here.
     await mkdir(path.join(dir, 'server'));
     await writeFile(path.join(dir, 'server', 'main.js'), 'module.exports = {}');
-    for (const p of ['/server/main.js', '/server/', '/server']) expect([p, (await fetch(`http://127.0.0.1:${shellPort}${p}`)).status]).toEqual([p, 404]);
+    for (const p of ['/server/main.js', '/server/', '/server', '//server/main.js', '/%2fserver/main.js', '/x/..%2fserver/main.js', '/server/main.js%2f.'])
+      expect([p, (await fetch(`http://127.0.0.1:${shellPort}${p}`)).status]).toEqual([p, 404]);
     // A file that is not a page keeps the base policy.
     const config = await fetch(`http://127.0.0.1:${shellPort}/config.json`);
     expect(config.headers.get('content-security-policy')).toBe("frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'");
@@ -137,7 +138,7 @@ test('gzip only for a client that takes it: a weight of 0 refuses it', () => {
 });
 
 test("build internals are not served: source maps and the bundler's stats; a remote's server bundle is", async () => {
-  for (const p of ['/main.js.map', '/MAIN.JS.MAP', '/mf-stats.json', '/x/../main.js.map'])
+  for (const p of ['/main.js.map', '/MAIN.JS.MAP', '/mf-stats.json', '/x/../main.js.map', '/main.js.map%2f.', '/main.js.map%2F%2E', '/mf-stats.json/.', '/mf-stats.json%2f', '//main.js.map'])
     expect([p, (await get(p)).status]).toEqual([p, 404]);
   expect((await get('/main.js')).status).toBe(200);
   expect((await get('/server/remoteEntry.js')).status).toBe(200);
