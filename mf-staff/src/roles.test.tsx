@@ -154,6 +154,15 @@ describe('loading states are skeletons shaped like what comes', () => {
     expect(document.querySelector('main[aria-busy]')).toBeNull();
   });
 
+  it("a page's id from the address stays one path segment of its API call: a link cannot steer the call elsewhere", async () => {
+    const { calls } = fakeApi({ 'GET core/me': me('support') });
+    renderRoutes(routes, '/staff/customers/..%2F..%2Fcore%2Fme%3F');
+    await waitFor(() => expect(calls.some((c) => c.path.startsWith('staff/customers/'))).toBe(true));
+    const call = calls.find((c) => c.path.startsWith('staff/customers/'))!;
+    expect(call.path).toBe('staff/customers/..%2F..%2Fcore%2Fme%3F');
+    expect(calls.filter((c) => c.path === 'core/me')).toHaveLength(1); // the role's own read, nothing more
+  });
+
   it('lists invoices with their due dates written as the storefront writes dates', async () => {
     const row = { id: 12, invoicenum: 'INV-12', user: 7, username: 'ada', status: 'Unpaid', total: 13.96, refunded: 0, currency: 'USD', due_date: '2027-11-29' };
     fakeApi({ 'GET core/me': me('billing'), 'GET staff/invoices': { body: [row] } });

@@ -3,5 +3,5 @@ import { createdSchema } from './schemas';
 
 /** PATCH ticket/tickets/{id}/ with status Closed: the one change a customer may make to their ticket. */
 export async function closeTicket(ticket: number | string): Promise<void> {
-  await api.patch(`ticket/tickets/${ticket}/`, { json: { status: 'Closed' } }).json(createdSchema);
+  await api.patch(`ticket/tickets/${encodeURIComponent(ticket)}/`, { json: { status: 'Closed' } }).json(createdSchema);
 }

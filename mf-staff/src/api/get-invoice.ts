@@ -2,4 +2,4 @@ import { api } from 'shared/api-client';
 import type { StaffInvoiceDetail } from './types';
 
 /** GET staff/invoices/{id}/ */
-export const getInvoice = (id: string) => api.get(`staff/invoices/${id}/`).json<StaffInvoiceDetail>();
+export const getInvoice = (id: string) => api.get(`staff/invoices/${encodeURIComponent(id)}/`).json<StaffInvoiceDetail>();
