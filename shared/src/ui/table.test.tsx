@@ -37,11 +37,11 @@ it('labels every cell with its column name for the phone cards, and keeps the ta
   expect(within(table).getByRole('cell', { name: 'Unpaid' })).toHaveAttribute('data-label', 'Status');
 });
 
-it('has the cards rules for phones: below 600 px a card per row, each cell showing its data-label', () => {
+it('has the cards rules for phones and tablets: below 900 px a card per row, each cell showing its data-label', () => {
   render(<Table caption="Invoices" columns={COLUMNS} rows={rows(1)} rowKey={(i) => i.id} />);
   const css = cssText().replace(/\s+/g, ' ');
-  expect(css).toMatch(/@media \(max-width: ?599\.98px\)/);
-  const phone = css.slice(css.search(/@media \(max-width: ?599\.98px\)/));
+  expect(css).toMatch(/@media \(max-width: ?899\.98px\)/);
+  const phone = css.slice(css.search(/@media \(max-width: ?899\.98px\)/));
   expect(phone).toMatch(/\[data-layout=['"]cards['"]\] td::before ?\{[^}]*content: ?attr\(data-label\)/);
   expect(phone).toMatch(/\[data-layout=['"]cards['"]\] thead ?\{[^}]*position: ?absolute/);
 });

@@ -4,8 +4,11 @@ import { ROWS_PER_PAGE } from '../schemas/constants';
 import { pageWindow } from '../format';
 import { theme } from './theme';
 
-/** Below this width a table in `cards` layout shows each row as a card of 'column name: value' lines. */
-export const TABLE_CARDS_MEDIA = '@media (max-width: 599.98px)';
+/**
+ * Below this width (phones and tablets, where a table's last columns would scroll out of sight) a table in `cards`
+ * layout shows each row as a card of 'column name: value' lines.
+ */
+export const TABLE_CARDS_MEDIA = '@media (max-width: 899.98px)';
 
 const Scroll = styled.div`
   width: 100%; overflow-x: auto; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius}; background: #fff;
@@ -72,7 +75,7 @@ export interface Column<Row> {
 export interface TableProps<Row> {
   caption: string;
   /**
-   * How the table fits a phone (below 600 px): `cards` (the default) shows each row as a card of 'column name: value'
+   * How the table fits a phone or tablet (below 900 px): `cards` (the default) shows each row as a card of 'column name: value'
    * lines; `scroll` keeps the table and lets it scroll sideways in its own box. Wider screens always get the table.
    */
   phone?: 'cards' | 'scroll';
