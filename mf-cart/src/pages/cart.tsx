@@ -106,6 +106,18 @@ export function CartPage() {
   const vat = useVat(loggedIn, cart, cartCurrency);
   const summaryRef = useRef<HTMLDivElement>(null);
   const showBar = usePhoneBar(summaryRef, loaded.state === 'ready' && items.length > 0);
+  const barRef = useRef<HTMLDivElement>(null);
+  // While the bar stands over the page's bottom, a control reached from the keyboard is scrolled into view above it,
+  // not under it (WCAG 2.4.11, focus not obscured).
+  useEffect(() => {
+    const bar = barRef.current;
+    if (!showBar || !bar) return;
+    const root = document.documentElement;
+    root.style.scrollPaddingBottom = `${bar.offsetHeight + 8}px`;
+    return () => {
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [showBar]);
 
   const setItems = useCallback((next: CartItem[]) => {
     setLoaded((prev) => (prev.state === 'ready' ? { state: 'ready', cart: { ...prev.cart, items: next } } : prev));
@@ -188,7 +200,7 @@ export function CartPage() {
           </Layout>
         )}
         {showBar && cart ? (
-          <PhoneBar data-testid="cart-phone-bar" data-toast-clear="">
+          <PhoneBar ref={barRef} data-testid="cart-phone-bar" data-toast-clear="">
             <p>
               {loggedIn && vat.state === 'ready' ? 'Amount due (incl. VAT)' : 'Total'}
               <strong>{formatMoney(loggedIn && vat.state === 'ready' ? vat.total : cartTotal(items), cartCurrency)}</strong>
