@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { loadPage } from '../leave-page';
 import { json, mockApi, renderAt, resetStores } from '../test-utils';
 
@@ -36,7 +36,12 @@ it('an authenticator code: wrong one says why, right one stores the session and 
   expect(screen.getByText('Enter the 6 digits your app shows.')).toBeInTheDocument();
   await user.type(screen.getByLabelText('Authentication Code'), '6');
   await user.click(screen.getByRole('button', { name: 'Verify Code' }));
-  expect(await screen.findByText('Signin Failed: Invalid authentication code.')).toBeInTheDocument();
+  // Said in the toast and at the field, which has the focus back to be typed again.
+  await waitFor(() => expect(screen.getAllByText('Signin Failed: Invalid authentication code.')).toHaveLength(2));
+  const field = screen.getByLabelText('Authentication Code');
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(field).toHaveAccessibleDescription(/Signin Failed: Invalid authentication code\./);
+  await waitFor(() => expect(field).toHaveFocus());
   await user.click(screen.getByRole('button', { name: 'Verify Code' }));
   await screen.findByText('Logged in successfully.');
   expect(calls.map((c) => c.body)).toEqual([{ method: 'totp', code: '123456' }, { method: 'totp', code: '123456' }]);

@@ -1,6 +1,6 @@
 // The second step of a login for an account with a passkey or an authenticator app (issue 17): the passkey, a code
 // from the app, or one of the recovery codes. The login attempt is the HttpOnly cookie set by the password step.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { recoveryCodeSchema, totpCodeSchema } from 'shared/schemas';
 import { setSession } from 'shared/session';
@@ -37,20 +37,26 @@ export function SecondFactorPage() {
     loadPage(redirectTarget(redirect));
   };
 
-  const totp = useSchemaForm(totpCodeSchema, { code: '' }, async (values) => {
+  // A refused code is said at its field too (the toast goes after a few seconds), which takes the focus back to be
+  // typed again; the message goes once the code is changed.
+  const [refused, setRefused] = useState<{ code: string; message: string } | null>(null);
+  const submit = async (method: 'totp' | 'recovery_code', code: string) => {
+    setRefused(null);
     try {
-      done(await submitSecondFactor({ method: 'totp', code: values.code }));
+      done(await submitSecondFactor({ method, code }));
     } catch (error) {
-      showToast('ERROR', signinFailure(error));
+      const message = signinFailure(error);
+      showToast('ERROR', message);
+      setRefused({ code, message });
     }
-  });
-  const recovery = useSchemaForm(recoveryCodeSchema, { code: '' }, async (values) => {
-    try {
-      done(await submitSecondFactor({ method: 'recovery_code', code: values.code }));
-    } catch (error) {
-      showToast('ERROR', signinFailure(error));
-    }
-  });
+  };
+  const totp = useSchemaForm(totpCodeSchema, { code: '' }, (values) => submit('totp', values.code));
+  const recovery = useSchemaForm(recoveryCodeSchema, { code: '' }, (values) => submit('recovery_code', values.code));
+  /** The field's props, with the server's refusal while the code is the one refused. */
+  const codeField = (form: typeof totp) => {
+    const field = form.field('code');
+    return refused && form.values.code === refused.code && !field.error ? { ...field, error: refused.message } : field;
+  };
 
   const usePasskey = async () => {
     setPasskeyBusy(true);
@@ -70,6 +76,10 @@ export function SecondFactorPage() {
   };
 
   const busy = passkeyBusy || totp.submitting || recovery.submitting;
+  // Once the field is enabled again after a refusal.
+  useEffect(() => {
+    if (refused && !busy) document.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
+  }, [refused, busy]);
   return (
     <AuthLayout title="Confirm it's you" intro="Your password was right. Finish signing in with your second factor." busy={busy}>
       {hasPasskey ? (
@@ -89,14 +99,14 @@ export function SecondFactorPage() {
       ) : null}
       {mode === 'totp' && hasTotp ? (
         <form onSubmit={totp.onSubmit} noValidate style={{ marginTop: hasPasskey ? '1.5rem' : 0 }}>
-          <TextField label="Authentication Code" hint="The 6-digit code your authenticator app shows." autoComplete="one-time-code" inputMode="numeric" {...totp.field('code')} />
+          <TextField label="Authentication Code" hint="The 6-digit code your authenticator app shows." autoComplete="one-time-code" inputMode="numeric" {...codeField(totp)} />
           <Button type="submit" disabled={busy}>
             Verify Code
           </Button>
         </form>
       ) : (
         <form onSubmit={recovery.onSubmit} noValidate style={{ marginTop: hasPasskey ? '1.5rem' : 0 }}>
-          <TextField label="Recovery Code" hint="One of the 10 codes you saved when you turned on two-factor sign-in. Each works once." autoComplete="off" autoCapitalize="none" {...recovery.field('code')} />
+          <TextField label="Recovery Code" hint="One of the 10 codes you saved when you turned on two-factor sign-in. Each works once." autoComplete="off" autoCapitalize="none" {...codeField(recovery)} />
           <Button type="submit" disabled={busy}>
             Use Recovery Code
           </Button>
