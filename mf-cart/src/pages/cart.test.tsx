@@ -194,6 +194,10 @@ describe('removing and clearing', () => {
     expect(screen.queryByRole('article', { name: 'Shared Hosting - Business' })).not.toBeInTheDocument();
     expect(within(summary()).getByText('1 item')).toBeInTheDocument();
     expect(count()).toBe(1);
+    // The keyboard goes on from the item before (the one removed was the last); then, the cart empty, to its way on.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove Domain registration: acme.com' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Search for a domain' })).toHaveFocus());
   });
 
   it('shows the server error when removing fails and keeps the item', async () => {
@@ -213,6 +217,7 @@ describe('removing and clearing', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Clear Cart' }));
     expect(await screen.findByText('Cart cleared successfully')).toBeInTheDocument();
     expect(screen.getByText('No items in cart')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Search for a domain' })).toHaveFocus());
     expect(api.find('POST', 'api/cart/clear_cart')[0]!.body).toEqual({});
     expect(count()).toBe(0);
   });

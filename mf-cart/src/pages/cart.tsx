@@ -73,6 +73,9 @@ const PhoneBar = styled.div`
   ${theme.breakpoint.md} { display: none; }
 `;
 
+/** The empty cart's way on, where focus goes once the last item is removed. */
+const EMPTY_CART_LINK = '[data-cart-empty-search]';
+
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; cart: Cart };
 type VatState = { state: 'idle' | 'loading' | 'failed' } | { state: 'ready'; amount: number; total: number };
 
@@ -124,14 +127,26 @@ export function CartPage() {
     setCartCount(next.length);
   }, []);
 
+  // Where the keyboard's focus goes once a removal settles (the button pressed is gone, or was disabled while it ran):
+  // the next item's Remove (else the one before), 'Search for a domain' once the cart is empty, or back to the button
+  // when the removal failed. Without it focus fell to the page's start.
+  const [focusNext, setFocusNext] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusNext || busy) return;
+    document.querySelector<HTMLElement>(focusNext)?.focus();
+    setFocusNext(null);
+  }, [focusNext, busy, loaded]);
+
   const onClear = async () => {
     setBusy(true);
     try {
       await clearCart();
       setItems([]);
       showToast('SUCCESS', CART_CLEARED);
+      setFocusNext(EMPTY_CART_LINK);
     } catch (error) {
       showToast('ERROR', serverErrorText(error));
+      setFocusNext('[data-cart-clear]');
     } finally {
       setBusy(false);
     }
@@ -141,10 +156,14 @@ export function CartPage() {
     setBusy(true);
     try {
       await removeCartItem(item.id);
+      const at = items.findIndex((i) => i.id === item.id);
+      const next = items[at + 1] ?? items[at - 1];
       setItems(items.filter((i) => i.id !== item.id));
       showToast('SUCCESS', ITEM_REMOVED);
+      setFocusNext(next ? `[data-remove-item="${next.id}"]` : EMPTY_CART_LINK);
     } catch (error) {
       showToast('ERROR', serverErrorText(error));
+      setFocusNext(`[data-remove-item="${item.id}"]`);
     } finally {
       setBusy(false);
     }
@@ -156,7 +175,7 @@ export function CartPage() {
         <Head>
           <PageTitle title="Your Cart" />
           <h1>Your Cart</h1>
-          <Button variant="secondary" onClick={onClear} disabled={busy || items.length === 0}>
+          <Button variant="secondary" onClick={onClear} disabled={busy || items.length === 0} data-cart-clear="">
             Clear Cart
           </Button>
         </Head>
@@ -174,7 +193,7 @@ export function CartPage() {
         ) : items.length === 0 ? (
           <>
             <EmptyState>No items in cart</EmptyState>
-            <ButtonLink to="/search" variant="secondary">
+            <ButtonLink to="/search" variant="secondary" data-cart-empty-search="">
               Search for a domain
             </ButtonLink>
           </>
@@ -300,7 +319,7 @@ function ItemCard({ item, currency, busy, onRemove }: { item: CartItem; currency
       </ItemHead>
       {hasDomainOptions(item) ? <DomainOptions item={item} currency={currency} itemLabel={name} /> : null}
       <div style={{ marginTop: '1rem' }}>
-        <Quiet type="button" onClick={onRemove} disabled={busy} aria-label={`Remove ${name}`}>
+        <Quiet type="button" onClick={onRemove} disabled={busy} aria-label={`Remove ${name}`} data-remove-item={item.id}>
           <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
             <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
           </svg>
