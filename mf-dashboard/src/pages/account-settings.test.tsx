@@ -71,6 +71,8 @@ it('Profile: Update Password sends current, new and confirmation; a wrong curren
   expect(await screen.findByText('Password updated successfully. Every other session was signed out.')).toBeInTheDocument();
   expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({ current_password: 'old-secret-1', new_password: 'new-secret-1', re_new_password: 'new-secret-1' });
   expect(screen.getByLabelText('Current Password')).toHaveValue('');
+  // The fields emptied, the keyboard is still on the button pressed.
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Update Password' })).toHaveFocus());
   expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/auth/forgot-password');
 });
 

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from 'shared/schemas';
 import { signOut } from 'shared/session';
@@ -31,13 +31,20 @@ const Row = styled.div`
 
 type ServerErrors = Partial<Record<string, string>>;
 
-/** Remounted (new key) after a change, so the fields empty themselves. */
+/**
+ * Remounted (new key) after a change, so the fields empty themselves; the keyboard stays on 'Update Password' (the
+ * remount took the focus to the page's start).
+ */
 function PasswordForm() {
   const [round, setRound] = useState(0);
-  return <PasswordFields key={round} onChanged={() => setRound((n) => n + 1)} />;
+  return <PasswordFields key={round} again={round > 0} onChanged={() => setRound((n) => n + 1)} />;
 }
 
-function PasswordFields({ onChanged }: { onChanged(): void }) {
+function PasswordFields({ onChanged, again }: { onChanged(): void; again: boolean }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (again) formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }, [again]);
   const [visible, setVisible] = useState(false);
   const [server, setServer] = useState<ServerErrors>({});
   const form = useSchemaForm(changePasswordSchema, { current_password: '', new_password: '', re_new_password: '' }, async (values) => {
@@ -58,7 +65,7 @@ function PasswordFields({ onChanged }: { onChanged(): void }) {
     return { ...f, error: f.error ?? server[name], onChange: (e: ChangeEvent<HTMLInputElement>) => { setServer((s) => ({ ...s, [name]: undefined })); f.onChange(e); } };
   };
   return (
-    <form onSubmit={form.onSubmit} noValidate>
+    <form ref={formRef} onSubmit={form.onSubmit} noValidate>
       <TextField label="Current Password" type={type} autoComplete="current-password" {...field('current_password')} />
       <TextField label="New Password" type={type} autoComplete="new-password" hint="At least 8 characters." {...field('new_password')} />
       <TextField label="Confirm Password" type={type} autoComplete="new-password" {...field('re_new_password')} />

@@ -196,6 +196,8 @@ it('the EPP code needs the password again; a wrong one is shown at the field', a
   await user.type(screen.getByLabelText('Account password'), 'right-pass-1');
   await user.click(screen.getByRole('button', { name: 'Show transfer code' }));
   expect(await screen.findByLabelText('Transfer code')).toHaveTextContent('Ab3#xYz9Qw7!Lm2P');
+  // The form gave way to the code: the keyboard is on the code, not at the page's start.
+  await waitFor(() => expect(screen.getByLabelText('Transfer code')).toHaveFocus());
 });
 
 it('a Released domain is read-only; custom nameservers hide the records editor', async () => {

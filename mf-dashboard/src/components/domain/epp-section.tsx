@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorText } from 'shared/api-client';
 import { DOMAIN_MESSAGES, eppRevealSchema, validate } from 'shared/schemas';
 import { Button, TextField, theme } from 'shared/ui';
@@ -23,6 +23,11 @@ export function EppSection({ domain, locked }: { domain: DomainDetail; locked: b
   const [formError, setFormError] = useState<string | null>(null);
   const [code, setCode] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The form the keyboard was in gives way to the code: focus goes to the code (it fell to the page's start).
+  const shown = useRef<HTMLOutputElement>(null);
+  useEffect(() => {
+    if (code) shown.current?.focus();
+  }, [code]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,7 +59,9 @@ export function EppSection({ domain, locked }: { domain: DomainDetail; locked: b
       ) : code ? (
         <>
           <p>The transfer code of {domain.domainname}:</p>
-          <Code aria-label="Transfer code">{code}</Code>
+          <Code aria-label="Transfer code" tabIndex={-1} ref={shown}>
+            {code}
+          </Code>
           <p>We sent a notice to your e-mail address: every reveal of this code is reported to the account holder.</p>
         </>
       ) : (
