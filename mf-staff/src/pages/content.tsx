@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LoadState, useLoad } from 'shared/load';
 import { Button, Card, Notice, TextArea, TextField } from 'shared/ui';
 import { getPages, type Pages } from '../api/get-pages';
@@ -20,20 +20,37 @@ function Refused({ text }: { text?: string }) {
   ) : null;
 }
 
+/**
+ * The post whose form its own save remounts (it is keyed on the saved version, to show the text as stored), and the
+ * button that saved it: the new form gives that button the keyboard's focus back (it fell to the page's start).
+ */
+let savedBy: { id: number; action: 'save' | 'publish' } | null = null;
+
 function PostForm({ post, onSaved }: { post: Post | null; onSaved(): void }) {
   const [form, setForm] = useState({ title: post?.title ?? '', content: post?.content ?? '' });
   const { busy, errors, run } = useAction();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!post || savedBy?.id !== post.id) return;
+    formRef.current?.querySelector<HTMLButtonElement>(`[data-post-action="${savedBy.action}"]`)?.focus();
+    savedBy = null;
+  }, [post]);
+  const saved = (action: 'save' | 'publish') => {
+    if (post) savedBy = { id: post.id, action };
+    onSaved();
+  };
   const label = post ? `Edit ${post.title}` : 'New post';
   return (
     <Card style={{ marginBottom: '1rem' }}>
       <form
+        ref={formRef}
         aria-label={label}
         onSubmit={(e) => {
           e.preventDefault();
           void run(() => savePost(post?.id ?? null, { ...form, version: post?.version }), post ? 'Post saved.' : 'Post created.').then((ok) => {
             if (ok) {
               if (!post) setForm({ title: '', content: '' });
-              onSaved();
+              saved('save');
             }
           });
         }}
@@ -43,14 +60,15 @@ function PostForm({ post, onSaved }: { post: Post | null; onSaved(): void }) {
         <TextField label="Title" value={form.title} error={errors.title} onChange={(e) => setForm({ ...form, title: e.target.value })} />
         <TextArea label="Content (HTML)" value={form.content} error={errors.content} onChange={(e) => setForm({ ...form, content: e.target.value })} />
         <div style={{ display: 'flex', gap: '.5rem', flexWrap: 'wrap' }}>
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" disabled={busy} data-post-action="save">
             {post ? 'Save post' : 'Create post'}
           </Button>
           {post ? (
             <Button
               variant="secondary"
               disabled={busy}
-              onClick={() => void run(() => savePost(post.id, { published: !post.published }), post.published ? 'Post unpublished.' : 'Post published.').then((ok) => ok && onSaved())}
+              data-post-action="publish"
+              onClick={() => void run(() => savePost(post.id, { published: !post.published }), post.published ? 'Post unpublished.' : 'Post published.').then((ok) => ok && saved('publish'))}
             >
               {post.published ? 'Unpublish' : 'Publish'}
             </Button>

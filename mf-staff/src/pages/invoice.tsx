@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import styled from '@emotion/styled';
 import { formatDate, formatMoney } from 'shared/format';
@@ -31,6 +31,16 @@ export function InvoicePage() {
   const [refund, setRefund] = useState({ amount: '', reason: '' });
   const [reference, setReference] = useState('');
   const { busy, errors, run } = useAction();
+  // A refund of all that was left takes the refund form away with the button pressed: the keyboard goes to the
+  // invoice's heading (its status and totals), not to the page's start.
+  const [refundedFrom, setRefundedFrom] = useState<unknown>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // Once the invoice read again after the refund is shown.
+    if (refundedFrom === null || busy || load.state !== 'ready' || load.data === refundedFrom) return;
+    if (!document.querySelector('form[aria-label="Refund"]')) heading.current?.focus();
+    setRefundedFrom(null);
+  }, [refundedFrom, busy, load]);
   return (
     <StaffFrame title="Invoice">
       <p>
@@ -40,7 +50,7 @@ export function InvoicePage() {
         {(i) => (
           <>
             <Card style={{ marginBottom: '1.5rem' }}>
-              <h2>
+              <h2 ref={heading} tabIndex={-1}>
                 {i.invoicenum} · {i.status}
               </h2>
               <Facts>
@@ -106,6 +116,7 @@ export function InvoicePage() {
                     void run(() => refundInvoice(i.id, refund), "Refunded to the customer's wallet.").then((ok) => {
                       if (ok) {
                         setRefund({ amount: '', reason: '' });
+                        setRefundedFrom(i);
                         load.reload();
                       }
                     });

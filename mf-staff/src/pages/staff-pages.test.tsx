@@ -537,6 +537,25 @@ describe('ticket', () => {
 });
 
 describe('content', () => {
+  it('a saved or published post keeps the keyboard on the button pressed, though its form is drawn again', async () => {
+    let post = { id: 5, slug: 'news', title: 'News', content: '<p>Old</p>', author: 'admin', published: false, created_at: '2026-03-01T10:00:00Z', updated_at: '2026-03-01T10:00:00Z', version: 'v1' };
+    fakeApi({
+      'GET core/me': admin,
+      'GET staff/content/posts': () => ({ body: [post] }),
+      'GET staff/content/pages': { body: { policies: [], faqs: [], company: null, versions: { policies: {}, faqs: {}, company: null } } },
+      'PATCH staff/content/posts/5': (call) => {
+        post = { ...post, ...(call.body as object), updated_at: new Date().toISOString(), version: `${post.version}+` };
+        return { body: { message: 'Saved.' } };
+      },
+    });
+    renderRoutes(routes, '/staff/content');
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByRole('form', { name: 'Edit News' })).getByRole('button', { name: 'Save post' }));
+    await waitFor(() => expect(within(screen.getByRole('form', { name: 'Edit News' })).getByRole('button', { name: 'Save post' })).toHaveFocus());
+    await user.click(within(screen.getByRole('form', { name: 'Edit News' })).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(within(screen.getByRole('form', { name: 'Edit News' })).getByRole('button', { name: 'Unpublish' })).toHaveFocus());
+  });
+
   it('a save over what someone else saved meanwhile is refused: the reason stays on the form, with the text typed', async () => {
     const post = { id: 5, slug: 'news', title: 'News', content: '<p>Old</p>', author: 'admin', published: true, created_at: '2026-03-01T10:00:00Z', updated_at: '2026-03-01T10:00:00Z', version: 'v-read' };
     const conflict = 'Someone else saved this post after you opened it. Your text is still in the form: copy it, reload the page to see their version, then make your change again.';
@@ -624,5 +643,31 @@ describe('invoice', () => {
     renderRoutes(routes, '/staff/invoices/2');
     expect(await screen.findByText('Wallet')).toBeInTheDocument();
     expect(screen.queryByText('None yet')).toBeNull();
+  });
+
+  it('a refund of all that was left takes its form away and gives the keyboard to the invoice heading', async () => {
+    const billing = { body: { data: { id: 3, username: 'billing', role: 'billing' } } };
+    const invoice = {
+      id: 2, invoicenum: 'INV-000002', user: 9, username: 'ada', currency: 'USD', subtotal: 10, vat: 0.75, total: 10.75, refunded: 0,
+      refundable: 10.75, payment_kind: 'wallet', payment_method: 'Wallet', bank_reference: null, due_date: '2027-03-10',
+      created_at: '2027-02-24T10:00:00Z', paid_at: '2027-02-25T09:00:00Z', status: 'Paid',
+      items: [{ id: 3, name: 'Renewal of ada.com', domain: 'ada.com', amount: 10 }], refunds: [],
+    };
+    let refundedAll = false;
+    fakeApi({
+      'GET core/me': billing,
+      'GET staff/invoices/2': () => ({ body: refundedAll ? { ...invoice, refunded: 10.75, refundable: 0 } : invoice }),
+      'POST staff/invoices/2/refunds': () => {
+        refundedAll = true;
+        return { body: { message: 'Refunded.' } };
+      },
+    });
+    renderRoutes(routes, '/staff/invoices/2');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Refund amount'), '10.75');
+    await user.type(screen.getByLabelText('Reason'), 'Duplicate order');
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Refund' })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'INV-000002 · Paid' })).toHaveFocus());
   });
 });
