@@ -18,6 +18,9 @@ import { redirectTarget } from '../redirect';
  * The browser refused the passkey step (a NotAllowedError; @simplewebauthn/browser passes it on with that name): the
  * prompt was cancelled or timed out, or no passkey for this site is on this device. The browser does not say which.
  */
+/** Said at the code's field when the server refused it (its reason is in the toast). */
+export const CODE_NOT_ACCEPTED = 'This code was not accepted: check it and try again.';
+
 const passkeyNotUsed = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'NotAllowedError';
 
@@ -37,17 +40,17 @@ export function SecondFactorPage() {
     loadPage(redirectTarget(redirect));
   };
 
-  // A refused code is said at its field too (the toast goes after a few seconds), which takes the focus back to be
-  // typed again; the message goes once the code is changed.
+  // A refused code is marked at its field too (the toast, with the server's reason, goes after a few seconds), which
+  // takes the focus back to be typed again; the mark goes once the code is changed. In words of its own, so the
+  // reason is on the page once.
   const [refused, setRefused] = useState<{ code: string; message: string } | null>(null);
   const submit = async (method: 'totp' | 'recovery_code', code: string) => {
     setRefused(null);
     try {
       done(await submitSecondFactor({ method, code }));
     } catch (error) {
-      const message = signinFailure(error);
-      showToast('ERROR', message);
-      setRefused({ code, message });
+      showToast('ERROR', signinFailure(error));
+      setRefused({ code, message: CODE_NOT_ACCEPTED });
     }
   };
   const totp = useSchemaForm(totpCodeSchema, { code: '' }, (values) => submit('totp', values.code));
