@@ -14,7 +14,8 @@ const LINKS = [
 const Shell = styled.div`
   width: min(1200px, 100%); margin: 0 auto; padding: 1rem 1rem 0; min-width: 0;
   ${theme.breakpoint.md} {
-    display: grid; grid-template-columns: 220px minmax(0, 1fr); gap: 1.5rem; align-items: start; padding-top: 2rem;
+    /* The menu's width in rem: it grows with the text, so a larger text size does not push its words out. */
+    display: grid; grid-template-columns: 14rem minmax(0, 1fr); gap: 1.5rem; align-items: start; padding-top: 2rem;
   }
   & > main { padding-top: 1rem; padding-left: 0; padding-right: 0; min-width: 0; }
   ${theme.breakpoint.md} { & > main { padding-top: 0; } }
@@ -132,5 +133,5 @@ export function CountTile({ label, value }: { label: string; value: number | nul
 
 export const Tiles = styled.div`
   display: grid; gap: 1rem; margin-bottom: 1.5rem;
-  grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr));
 `;

@@ -171,7 +171,7 @@ export function DashboardPage() {
             <h2 id="account-heading">Account Info</h2>
             <p>{me.state === 'ready' ? `Hi ${me.data.username}` : 'Hi'}</p>
             {/* The line is there from the start: the link below stays where it is when the address comes. */}
-            <p>{me.state === 'ready' && me.data.email ? me.data.email : '\u00a0'}</p>
+            <p style={{ overflowWrap: 'anywhere' }}>{me.state === 'ready' && me.data.email ? me.data.email : '\u00a0'}</p>
             <Link to="/account-settings">Account Settings</Link>
           </Card>
           <Card as="section" aria-labelledby="recent-heading">

@@ -6,9 +6,9 @@ import { Section } from './parts';
 import { RenewalControls } from './renewal-controls';
 
 const Facts = styled.dl`
-  display: grid; grid-template-columns: minmax(0, 1fr); gap: .75rem 1.5rem; margin: 0;
-  ${theme.breakpoint.sm} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  ${theme.breakpoint.lg} { grid-template-columns: repeat(5, minmax(0, 1fr)); }
+  /* As many columns as fit at least 9.5rem each (five on a desktop): in rem, so larger text makes fewer, wider columns
+     instead of labels printed over their neighbours. */
+  display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr)); gap: .75rem 1.5rem; margin: 0;
   div { min-width: 0; }
   dt { color: ${theme.color.muted}; font-weight: 600; font-size: .9rem; }
   dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }

@@ -28,7 +28,8 @@ const RenewRow = styled.div`
   ${theme.breakpoint.sm} { grid-template-columns: minmax(0, 14rem) minmax(0, 1fr); }
 `;
 const Price = styled.dl`
-  display: grid; grid-template-columns: minmax(0, 1fr) max-content; gap: .35rem 1rem; margin: 0 0 1rem;
+  /* The label column never narrower than its longest word: with large text the amount no longer prints over it. */
+  display: grid; grid-template-columns: minmax(min-content, 1fr) max-content; gap: .35rem 1rem; margin: 0 0 1rem;
   dt { color: ${theme.color.muted}; }
   dd { margin: 0; text-align: right; font-weight: 600; }
   .total { font-size: 1.1rem; color: ${theme.color.text}; font-weight: 700; }
