@@ -43,14 +43,14 @@ export function SecondFactorPage() {
   // A refused code is marked at its field too (the toast, with the server's reason, goes after a few seconds), which
   // takes the focus back to be typed again; the mark goes once the code is changed. In words of its own, so the
   // reason is on the page once.
-  const [refused, setRefused] = useState<{ code: string; message: string } | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
   const submit = async (method: 'totp' | 'recovery_code', code: string) => {
     setRefused(null);
     try {
       done(await submitSecondFactor({ method, code }));
     } catch (error) {
       showToast('ERROR', signinFailure(error));
-      setRefused({ code, message: CODE_NOT_ACCEPTED });
+      setRefused(code);
     }
   };
   const totp = useSchemaForm(totpCodeSchema, { code: '' }, (values) => submit('totp', values.code));
@@ -58,7 +58,7 @@ export function SecondFactorPage() {
   /** The field's props, with the server's refusal while the code is the one refused. */
   const codeField = (form: typeof totp) => {
     const field = form.field('code');
-    return refused && form.values.code === refused.code && !field.error ? { ...field, error: refused.message } : field;
+    return refused !== null && form.values.code === refused && !field.error ? { ...field, error: CODE_NOT_ACCEPTED } : field;
   };
 
   const usePasskey = async () => {
@@ -81,7 +81,7 @@ export function SecondFactorPage() {
   const busy = passkeyBusy || totp.submitting || recovery.submitting;
   // Once the field is enabled again after a refusal.
   useEffect(() => {
-    if (refused && !busy) document.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
+    if (refused !== null && !busy) document.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
   }, [refused, busy]);
   return (
     <AuthLayout title="Confirm it's you" intro="Your password was right. Finish signing in with your second factor." busy={busy}>
