@@ -391,3 +391,21 @@ test.describe('8. keyboard users keep their place', () => {
     expect(await noHorizontalScroll(page)).toBe(true);
   });
 });
+
+test.describe('9. larger text', () => {
+  // The reader's text size at 200 % (Chromium's font-size setting, as a person sets it): breakpoints are in em, so a
+  // 1,280 px window lays pages out as a narrower screen would, and nothing runs out of the window (WCAG 1.4.4, 1.4.10).
+  test('at 200% text in a 1280px window the header folds into its menu and no page scrolls sideways', async ({ page, context }) => {
+    const customer = await createCustomer('bigtext');
+    await useSession(page, customer.session);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Page.enable');
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 32 } });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const path of ['/', '/pricing', '/cart', '/dashboard', '/dashboard/invoices']) {
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+      expect(await noHorizontalScroll(page), path).toBe(true);
+    }
+  });
+});

@@ -245,7 +245,7 @@ function usePhoneBar(summary: RefObject<HTMLDivElement | null>, active: boolean)
   const [summaryInView, setSummaryInView] = useState(true);
   useEffect(() => {
     if (!active || typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia('(max-width: 899.98px)');
+    const query = window.matchMedia(theme.narrowQuery);
     const update = () => setPhone(query.matches);
     update();
     query.addEventListener('change', update);

@@ -14,10 +14,11 @@ const TABS: { to: string; label: string; end?: boolean; area: Area }[] = [
   { to: '/staff/accounts', label: 'Staff accounts', area: 'accounts' },
 ];
 
-// The console's eight tabs need about 1,000 px in a row: narrower (phones, tablets) they would scroll sideways out of
-// sight, so there they wrap onto lines as compact pills, all in view.
+// The console's eight tabs need about 1,000 px in a row at the default text size: narrower (phones, tablets, larger
+// text) they would scroll sideways out of sight, so there they wrap onto lines as compact pills, all in view. In em,
+// as theme.breakpoint: 68.75em is 1,100 px with 16 px text.
 const Nav = styled.div`
-  @media (max-width: 1099.98px) {
+  @media (width < 68.75em) {
     nav { flex-wrap: wrap; overflow-x: visible; gap: .4rem; border-bottom: 0; }
     nav a { min-height: 40px; padding: .4rem .85rem; border: 1px solid ${theme.color.border}; border-radius: 999px; }
     nav a[aria-current='page'] { background: ${theme.color.primarySoft}; border-color: ${theme.color.primary}; }

@@ -24,7 +24,7 @@ function cssText(): string {
 /** The phone rules: the text of the cards media query on. */
 function phoneCss(): string {
   const css = cssText();
-  const at = css.search(/@media \(max-width: ?899\.98px\)/);
+  const at = css.search(/@media \(width ?< ?56\.25em\)/);
   expect(at).toBeGreaterThanOrEqual(0);
   return css.slice(at);
 }

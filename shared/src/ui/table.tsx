@@ -6,9 +6,10 @@ import { theme } from './theme';
 
 /**
  * Below this width (phones and tablets, where a table's last columns would scroll out of sight) a table in `cards`
- * layout shows each row as a card of 'column name: value' lines.
+ * layout shows each row as a card of 'column name: value' lines (below theme.breakpoint.md: 900 px at the default text
+ * size, wider with larger text).
  */
-export const TABLE_CARDS_MEDIA = '@media (max-width: 899.98px)';
+export const TABLE_CARDS_MEDIA = `@media ${theme.narrowQuery}`;
 
 const Scroll = styled.div`
   width: 100%; overflow-x: auto; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius}; background: #fff;

@@ -20,6 +20,11 @@ export const theme = {
   radius: '10px',
   shadow: '0 1px 2px rgba(20,20,43,.06), 0 4px 16px rgba(20,20,43,.06)',
   font: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-  breakpoint: { sm: '@media (min-width: 640px)', md: '@media (min-width: 900px)', lg: '@media (min-width: 1200px)' },
+  // In em, not px: a media query's em is the reader's text size (16 px by default, where these are 640, 900 and 1,200
+  // px), so with larger text the layout for narrower screens takes over before words run out of the window (WCAG 1.4.4,
+  // 1.4.10): at 200 % text a 1,280 px window gets the layout of a 640 px one with 16 px text.
+  breakpoint: { sm: '@media (min-width: 40em)', md: '@media (min-width: 56.25em)', lg: '@media (min-width: 75em)' },
+  /** The screens below breakpoint md (phones and tablets), as a media query for matchMedia or `@media`. */
+  narrowQuery: '(width < 56.25em)',
 } as const;
 export type Theme = typeof theme;
