@@ -23,6 +23,10 @@ const EnvSchema = v.object({
     ),
     'ns1.hosthub.test,ns2.hosthub.test',
   ),
+  DNS_RESPONSES_PER_SECOND: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'DNS_RESPONSES_PER_SECOND must be a whole number (0: no limit)'), v.transform(Number)),
+    '20',
+  ),
   DNS_SERVER: v.optional(
     v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(['true', 'false', '1', '0'], 'DNS_SERVER must be true or false'), v.transform((s) => s === 'true' || s === '1')),
     'true',
@@ -36,6 +40,8 @@ export interface DnsConfig {
   storeNameservers: string[];
   /** Whether `npm start` runs the DNS server beside the API (default true). */
   enabled: boolean;
+  /** UDP response rate limit (server.ts RESPONSE_RATE_LIMIT): alike answers a second to one network; 0 turns it off. */
+  responsesPerSecond: number;
 }
 
 export function loadDnsConfig(env: Record<string, string | undefined> = process.env): DnsConfig {
@@ -50,5 +56,11 @@ export function loadDnsConfig(env: Record<string, string | undefined> = process.
     throw new Error(`Invalid environment for the DNS server:\n${lines.join('\n')}`);
   }
   const e = r.output;
-  return { host: e.DNS_HOST, port: e.DNS_PORT, storeNameservers: e.STORE_NAMESERVERS, enabled: e.DNS_SERVER };
+  return {
+    host: e.DNS_HOST,
+    port: e.DNS_PORT,
+    storeNameservers: e.STORE_NAMESERVERS,
+    enabled: e.DNS_SERVER,
+    responsesPerSecond: e.DNS_RESPONSES_PER_SECOND,
+  };
 }

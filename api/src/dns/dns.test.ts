@@ -12,6 +12,7 @@ import { customerDomains, tlds } from '../db/schema-commerce';
 import type { Executor } from '../db';
 import { insertRecord } from '../domains/manage-repository';
 import { startDns, type DnsService } from '.';
+import { startDnsServer } from './server';
 import { queryPacket, tcpQuery, tcpRaw, udpQuery, udpRaw, type DecodedPacket } from './client';
 
 const decode = (b: Buffer) => dnsPacket.decode(b) as DecodedPacket;
@@ -30,7 +31,8 @@ beforeAll(async () => {
   owner = await t.user();
   // Changing nameservers needs a recent re-authentication (issue 17).
   expect((await t.inject({ method: 'POST', url: '/core/reauth/', auth: owner.auth, payload: { password: 'test-pass-2024' } })).statusCode).toBe(200);
-  dns = await startDns({ db: t.db, config: { host: '127.0.0.1', port: 0, storeNameservers: NS } });
+  // Every query here comes from 127.0.0.1, many alike: response rate limiting is off (its own test starts a server).
+  dns = await startDns({ db: t.db, config: { host: '127.0.0.1', port: 0, storeNameservers: NS, responsesPerSecond: 0 } });
   port = dns.server.port;
 }, 120_000);
 afterAll(async () => {
@@ -336,6 +338,83 @@ describe('what is not served', () => {
     expect((await tcp(zone, 'AXFR')).rcode).toBe('REFUSED');
     const any = await tcp(zone, 'ANY');
     expect(any.answers!.map((a) => a.type)).toEqual(['HINFO']);
+  });
+});
+
+describe('questions dns-packet cannot read back', () => {
+  /** A query whose name is these labels, as raw bytes (a dot or any byte inside a label). */
+  const rawQuery = (labels: Buffer[], id = 77) => {
+    const name = Buffer.concat([...labels.flatMap((l) => [Buffer.from([l.length]), l]), Buffer.from([0])]);
+    const header = Buffer.from([id >> 8, id & 0xff, 0x01, 0x00, 0, 1, 0, 0, 0, 0, 0, 0]);
+    return { msg: Buffer.concat([header, name, Buffer.from([0, 1, 0, 1])]), question: Buffer.concat([name, Buffer.from([0, 1, 0, 1])]) };
+  };
+  const questionOf = (reply: Buffer, size: number) => reply.subarray(12, 12 + size);
+
+  test('a dot or a byte outside ASCII inside a label: NXDOMAIN under a zone, REFUSED elsewhere, the question as it came', async () => {
+    const zone = (await domain()).domainname;
+    await addRecord(zone, { type: 'A', name: 'www', value: '192.0.2.7' });
+    await within(1000, async () => expect(data(await udp(`www.${zone}`, 'A'))).toEqual(['192.0.2.7']));
+    const [first, ...rest] = zone.split('.').map((l) => Buffer.from(l));
+    const cases = [
+      // One label 'www.<zone>' (not the name www.<zone>): no zone holds it; it was answered as www.<zone>.
+      { labels: [Buffer.from(`www.${zone}`)], rcode: 'REFUSED' },
+      // 'www.' then the zone: a label no zone holds, inside ours; its answer was a packet no client could read.
+      { labels: [Buffer.from('www.'), first!, ...rest], rcode: 'NXDOMAIN' },
+      // Bytes that are not UTF-8: they came back as U+FFFD.
+      { labels: [Buffer.from([0xff]), first!, ...rest], rcode: 'NXDOMAIN' },
+      { labels: [Buffer.from([0xe9, 0x41]), Buffer.from('www'), first!, ...rest], rcode: 'NXDOMAIN' },
+    ];
+    for (const { labels, rcode } of cases) {
+      const { msg, question } = rawQuery(labels);
+      const framed = Buffer.concat([Buffer.from([msg.length >> 8, msg.length & 0xff]), msg]);
+      for (const reply of [await udpRaw(msg, { port }), (await tcpRaw(framed, { port }))?.subarray(2)]) {
+        expect(questionOf(reply!, question.length).equals(question)).toBe(true);
+        const p = decode(reply!);
+        expect({ rcode: p.rcode, aa: p.flag_aa, id: p.id, answers: p.answers }).toEqual({ rcode, aa: rcode === 'NXDOMAIN', id: 77, answers: [] });
+        if (rcode === 'NXDOMAIN') expect(p.authorities!.map((a) => [a.type, a.name])).toEqual([['SOA', zone]]);
+      }
+    }
+  });
+
+  test('negative answers carry the SOA at its MINIMUM (RFC 2308 3); an OPT not owned by the root is a FORMERR', async () => {
+    const zone = (await domain()).domainname;
+    await within(1000, async () => expect((await udp(zone, 'SOA')).rcode).toBe('NOERROR'));
+    const soa = (await udp(zone, 'SOA')).answers![0] as { ttl: number; data: { minimum: number } };
+    expect(soa.ttl).toBeGreaterThan(soa.data.minimum);
+    for (const p of [await udp(`nothing.${zone}`, 'A'), await udp(zone, 'SRV' as never)]) {
+      expect(p.authorities!.map((a) => (a as { ttl: number }).ttl)).toEqual([soa.data.minimum]);
+    }
+    const good = dnsPacket.encode(queryPacket(zone, 'SOA', { edns: 1232 }));
+    // The OPT's owner is its last record's first byte (the root, 0): make it 'a.'.
+    const at = good.length - 11;
+    expect(good[at]).toBe(0);
+    const named = Buffer.concat([good.subarray(0, at), Buffer.from([1, 0x61, 0]), good.subarray(at + 1)]);
+    expect(decode((await udpRaw(named, { port }))!).rcode).toBe('FORMERR');
+  });
+});
+
+describe('response rate limiting over UDP', () => {
+  test('past the limit of alike answers a second to one network: every second one truncated, the rest dropped; TCP and other answers unaffected', async () => {
+    const zone = (await domain()).domainname;
+    await within(1000, async () => expect((await udp(zone, 'SOA')).rcode).toBe('NOERROR'));
+    const limited = await startDnsServer({ host: '127.0.0.1', port: 0, zones: dns.zones, rateLimit: { perSecond: 5, slip: 2 } });
+    try {
+      const ask = (name: string) => udpRaw(dnsPacket.encode(queryPacket(name, 'NS', { id: 9 })), { port: limited.port, timeoutMs: 300 });
+      const replies = await Promise.all(Array.from({ length: 25 }, () => ask(zone)));
+      const answered = replies.filter((r) => r && decode(r).answers!.length === 2);
+      const truncated = replies.filter((r) => r && decode(r).flag_tc);
+      // Five answers; of the 20 over the limit, ten go out truncated (header and question, TC set); ten get nothing.
+      expect({ answered: answered.length, truncated: truncated.length, none: replies.filter((r) => !r).length }).toEqual({ answered: 5, truncated: 10, none: 10 });
+      expect(truncated.every((r) => decode(r!).answers!.length === 0 && decode(r!).questions![0]!.name === zone)).toBe(true);
+      // Another question has a count of its own, and TCP (its source cannot be forged) is never limited.
+      expect(decode((await ask(`ns.${zone}`))!).rcode).toBe('NXDOMAIN');
+      expect(data(await tcpQuery(zone, 'NS', { port: limited.port })).sort()).toEqual(NS);
+      // A second later the count starts again.
+      await new Promise((r) => setTimeout(r, 1100));
+      expect(decode((await ask(zone))!).answers).toHaveLength(2);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

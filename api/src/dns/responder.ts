@@ -23,7 +23,46 @@ export interface ZoneLookup {
 export interface Outcome {
   reply: Buffer | null;
   rcode?: number;
+  /**
+   * What the answer is, for response rate limiting (server.ts): the name and type for an answer or NODATA, the zone for
+   * an NXDOMAIN (one bucket however many names are made up under it), one bucket for every refusal and error.
+   */
+  rateKey?: string;
+  /** The answer cut to its header and question with TC set, sent in place of some answers over the rate limit. */
+  slip?(): Buffer;
 }
+
+/**
+ * The question's bytes when its name has a label no zone here can hold and dns-packet could not give back as it came
+ * (a dot inside a label, a byte outside printable ASCII: it reads names as dotted UTF-8 text): then the answer is
+ * built around these bytes, copied as they came (RFC 1035 7.3, RFC 2181 11), with `suffix` the name after the last
+ * such label (its zone, if served here, answers NXDOMAIN). Null for every other question, and for one whose name
+ * uses a compression pointer (dns-packet's own checks judge those).
+ */
+function oddQuestion(msg: Buffer): { bytes: Buffer; suffix: string } | null {
+  const labels: Buffer[] = [];
+  let at = 12;
+  for (;;) {
+    const len = msg[at];
+    if (len === undefined || len > 63) return null;
+    if (len === 0) break;
+    if (at + 1 + len > msg.length) return null;
+    labels.push(msg.subarray(at + 1, at + 1 + len));
+    at += 1 + len;
+  }
+  if (at + 5 > msg.length) return null;
+  const odd = (label: Buffer) => label.some((b) => b === 0x2e || b < 0x21 || b > 0x7e);
+  let last = -1;
+  labels.forEach((label, i) => {
+    if (odd(label)) last = i;
+  });
+  if (last < 0) return null;
+  return { bytes: msg.subarray(12, at + 5), suffix: labels.slice(last + 1).map((l) => l.toString('latin1').toLowerCase()).join('.') };
+}
+
+/** The question dns-packet encodes in an answer built around a question's own bytes, replaced by them after. */
+const PLACEHOLDER: Question = { name: 'x', type: 'A', class: 'IN' };
+const PLACEHOLDER_SIZE = 3 + 4;
 
 /** Header fields copied from a query into its answer: the opcode and the RD bit (RFC 1035 4.1.1). */
 function replyFlags(query: DecodedPacket, rcode: number, authoritative: boolean): number {
@@ -47,6 +86,12 @@ function formErrFromHeader(msg: Buffer): Buffer | null {
     id: header.id,
     flags: replyFlags(header, RCODE.FORMERR, false),
   });
+}
+
+/** The SOA of a negative answer: its TTL is the smaller of the SOA's own and its MINIMUM field (RFC 2308 3). */
+function negativeSoa(zone: Zone): Answer {
+  const soa = zone.soa as Answer & { ttl?: number; data: { minimum: number } };
+  return { ...soa, ttl: Math.min(soa.ttl ?? soa.data.minimum, soa.data.minimum) } as Answer;
 }
 
 const optOf = (p: DecodedPacket) => (p.additionals ?? []).find((a) => a.type === 'OPT');
@@ -74,34 +119,56 @@ function answer(msg: Buffer, zones: ZoneLookup, transport: 'udp' | 'tcp'): Outco
   }
   if (query.type === 'response') return { reply: null };
   const opt = optOf(query);
+  const odd = oddQuestion(msg);
   const ednsOut = opt ? [{ type: 'OPT' as const, name: '.', udpPayloadSize: EDNS_UDP_SIZE, flags: 0 } as Answer] : [];
   const questions = query.questions ?? [];
-  const base = (rcode: number, aa: boolean, q: Question[] = questions): Packet => ({
+  const base = (rcode: number, aa: boolean, q: Question[] = odd ? [PLACEHOLDER] : questions): Packet => ({
     type: 'response',
     id: query.id,
     flags: replyFlags(query, rcode, aa),
     questions: q,
     additionals: ednsOut,
   });
-  const encode = (p: Packet, rcode: number): Outcome => {
+  /** dns-packet's bytes, with the asker's own question in place of the placeholder when there is one (no name in an
+   * answer points into the question: dns-packet does not compress names). */
+  const wire = (p: Packet): Buffer => {
+    const buf = dnsPacket.encode(p);
+    if (!odd || p.questions?.[0] !== PLACEHOLDER) return buf;
+    return Buffer.concat([buf.subarray(0, 12), odd.bytes, buf.subarray(12 + PLACEHOLDER_SIZE)]);
+  };
+  const q0 = questions[0];
+  const rateKeyOf = (rcode: number, zone?: Zone): string =>
+    rcode === RCODE.NXDOMAIN && zone ? `nx ${zone.apex}` : rcode === RCODE.NOERROR && q0 ? `${q0.name.toLowerCase()} ${q0.type}` : 'error';
+  const encode = (p: Packet, rcode: number, zone?: Zone): Outcome => {
     const limit = transport === 'tcp' ? TCP_MAX : opt ? Math.max(PLAIN_UDP_SIZE, Math.min(EDNS_UDP_SIZE, (opt as { udpPayloadSize?: number }).udpPayloadSize ?? 0)) : PLAIN_UDP_SIZE;
+    // The header and question with TC set: for an answer too big for UDP (the client asks again over TCP, RFC 2181 9),
+    // and sent by the rate limit in place of some answers over it.
+    const truncated = () => {
+      const tc = base(rcode, (p.flags ?? 0) & dnsPacket.AUTHORITATIVE_ANSWER ? true : false);
+      tc.flags = (tc.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE;
+      return wire(tc);
+    };
+    const rateKey = rateKeyOf(rcode, zone);
     let buf: Buffer;
     try {
-      buf = dnsPacket.encode(p);
+      buf = wire(p);
     } catch {
-      return { reply: dnsPacket.encode(base(RCODE.SERVFAIL, false)), rcode: RCODE.SERVFAIL };
+      return { reply: wire(base(RCODE.SERVFAIL, false)), rcode: RCODE.SERVFAIL, rateKey: 'error', slip: truncated };
     }
-    if (buf.length <= limit) return { reply: buf, rcode };
-    if (transport === 'tcp') return { reply: dnsPacket.encode(base(RCODE.SERVFAIL, false)), rcode: RCODE.SERVFAIL };
-    // Too big for UDP: the header and question with TC set; the client asks again over TCP (RFC 2181 9).
-    const tc = base(rcode, true);
-    tc.flags = (tc.flags ?? 0) | dnsPacket.TRUNCATED_RESPONSE;
-    return { reply: dnsPacket.encode(tc), rcode };
+    if (buf.length <= limit) return { reply: buf, rcode, rateKey, slip: truncated };
+    if (transport === 'tcp') return { reply: wire(base(RCODE.SERVFAIL, false)), rcode: RCODE.SERVFAIL };
+    return { reply: truncated(), rcode, rateKey, slip: truncated };
   };
 
   const opcode = ((query.flags ?? 0) >> 11) & 0xf;
   if (opcode !== 0) return encode(base(RCODE.NOTIMP, false), RCODE.NOTIMP);
-  if (questions.length !== 1 || (query.answers ?? []).length > 0 || (query.additionals ?? []).filter((a) => a.type === 'OPT').length > 1)
+  // One question; no answers; at most one OPT record, owned by the root (RFC 6891 6.1.1, 6.1.2).
+  if (
+    questions.length !== 1 ||
+    (query.answers ?? []).length > 0 ||
+    (query.additionals ?? []).filter((a) => a.type === 'OPT').length > 1 ||
+    (opt && opt.name !== '.' && opt.name !== '')
+  )
     return encode(base(RCODE.FORMERR, false), RCODE.FORMERR);
   const q = questions[0]!;
   if ((opt as { ednsVersion?: number } | undefined)?.ednsVersion) {
@@ -112,6 +179,14 @@ function answer(msg: Buffer, zones: ZoneLookup, transport: 'udp' | 'tcp'): Outco
   }
   const qname = q.name.toLowerCase().replace(/\.$/, '');
   if (q.class !== 'IN' && q.class !== 'ANY') return encode(base(RCODE.REFUSED, false), RCODE.REFUSED);
+  if (odd) {
+    // No name here has such a label: NXDOMAIN when the name is inside a zone served here, else not ours to answer.
+    const zone = odd.suffix ? zones.find(odd.suffix) : undefined;
+    if (!zone) return encode(base(RCODE.REFUSED, false), RCODE.REFUSED);
+    const p = base(RCODE.NXDOMAIN, true);
+    p.authorities = [negativeSoa(zone)];
+    return encode(p, RCODE.NXDOMAIN, zone);
+  }
   const zone = zones.find(qname);
   if (!zone) return encode(base(RCODE.REFUSED, false), RCODE.REFUSED);
   if (['AXFR', 'IXFR'].includes(q.type)) return encode(base(RCODE.REFUSED, true), RCODE.REFUSED);
@@ -143,8 +218,8 @@ function answer(msg: Buffer, zones: ZoneLookup, transport: 'udp' | 'tcp'): Outco
       const rcode = zone.exists(name) ? RCODE.NOERROR : RCODE.NXDOMAIN;
       const p = base(rcode, true);
       p.answers = answers;
-      p.authorities = [zone.soa];
-      return encode(p, rcode);
+      p.authorities = [negativeSoa(zone)];
+      return encode(p, rcode, zone);
     }
     answers.push(hop === 0 ? named(cname[0]!, q.name) : cname[0]!);
     const target = String((cname[0] as { data: unknown }).data).toLowerCase();

@@ -3,7 +3,25 @@
 // and the bench call, on port 0 when they want any free port.
 import dgram from 'node:dgram';
 import net from 'node:net';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { MAX_QUERY_SIZE, respond, type ZoneLookup } from './responder';
+
+/**
+ * Response rate limiting over UDP (as BIND's and Knot's RRL): a UDP source address can be forged, so a server that
+ * answers every query can be made to send large answers to someone else's address, many times the queries' size. At
+ * most `perSecond` alike answers (responder.ts Outcome.rateKey: the same name and type, NXDOMAINs of one zone, any
+ * refusal or error) a second go to one network (an IPv4 /24, an IPv6 /64); past that every `slip`-th one goes out as
+ * a bare truncated answer, which sends a real client to TCP (never limited: it cannot be forged), and the rest are
+ * dropped. Resolvers cache answers, so a real one seldom asks the same question 20 times a second.
+ */
+export const RESPONSE_RATE_LIMIT = { perSecond: 20, slip: 2 };
+
+/** The network a UDP source is counted in: an IPv4 address's /24, an IPv6 address's /64 (clientOf). */
+export function rateClientOf(address: string): string {
+  const client = clientOf(address);
+  const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(client);
+  return v4 ? `${v4[1]}.0/24` : client;
+}
 
 /**
  * TCP limits (RFC 7766 6.2). A connection gets `idleMs` for each whole message, counted from the connection or the
@@ -45,6 +63,8 @@ export interface DnsServerOptions {
   log?: { warn(obj: object, msg: string): void };
   /** TCP_LIMITS by default (tests give smaller ones). */
   tcpLimits?: typeof TCP_LIMITS;
+  /** RESPONSE_RATE_LIMIT by default; null turns it off (the bench measures one client's load). */
+  rateLimit?: typeof RESPONSE_RATE_LIMIT | null;
 }
 
 export async function startDnsServer(opts: DnsServerOptions): Promise<DnsServer> {
@@ -62,14 +82,29 @@ async function startOnce(opts: DnsServerOptions): Promise<DnsServer> {
   const counts = { udp: 0, tcp: 0, dropped: 0 };
   const family = net.isIPv6(opts.host) ? 'udp6' : 'udp4';
   const udp = dgram.createSocket({ type: family, reuseAddr: false });
+  const rate = opts.rateLimit === undefined ? RESPONSE_RATE_LIMIT : opts.rateLimit;
+  const limiter = rate ? new RateLimiterMemory({ points: rate.perSecond, duration: 1 }) : null;
+  let excess = 0;
   udp.on('message', (msg, rinfo) => {
-    const { reply } = respond(msg, opts.zones, 'udp');
-    if (!reply) {
+    const outcome = respond(msg, opts.zones, 'udp');
+    if (!outcome.reply) {
       counts.dropped++;
       return;
     }
-    counts.udp++;
-    udp.send(reply, rinfo.port, rinfo.address);
+    const send = (reply: Buffer) => {
+      counts.udp++;
+      udp.send(reply, rinfo.port, rinfo.address);
+    };
+    if (!limiter || !rate) return send(outcome.reply);
+    limiter.consume(`${rateClientOf(rinfo.address)} ${outcome.rateKey ?? 'error'}`).then(
+      () => send(outcome.reply!),
+      (err: unknown) => {
+        if (!(err instanceof RateLimiterRes)) return send(outcome.reply!);
+        excess += 1;
+        if (outcome.slip && excess % rate.slip === 0) return send(outcome.slip());
+        counts.dropped++;
+      },
+    );
   });
   // A send to a closed port (ICMP unreachable) or any socket error must not stop the server.
   udp.on('error', (err) => opts.log?.warn({ err }, 'DNS UDP socket error'));
