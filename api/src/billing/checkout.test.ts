@@ -576,3 +576,31 @@ test('a name bought by someone else after it was added to the cart cannot be pai
     (await t.inject({ url: '/api/user_invoice_list/', auth: a.auth })).json().invoices.totalresults,
   ).toBe(0);
 });
+
+test('a cart that is not the one the customer confirmed (another tab added to it) is refused, with nothing charged', async () => {
+  const u = await t.user();
+  await fund(u.id, 100_000);
+  expect((await addDomain(u.auth)).statusCode).toBe(200);
+  const cart = (await t.inject({ url: '/api/cart/?currency=USD', auth: u.auth })).json() as { items: { id: number; price: string | number }[] };
+  const shown = { expected_items: cart.items.map((i) => i.id), expected_total: Number(cart.items[0]!.price) };
+  // The dialog is open on one item; another tab adds a second.
+  expect((await addDomain(u.auth)).statusCode).toBe(200);
+  const pay = (extra: object) =>
+    t.inject({ method: 'POST', url: '/api/checkout/', auth: u.auth, payload: { payment_kind: 'wallet', currency: 'USD', ...extra } });
+  const balance = async () => (await t.inject({ url: '/payment/wallet-balance/', auth: u.auth })).body;
+  const before = await balance();
+  for (const extra of [shown, { expected_items: shown.expected_items }, { expected_total: shown.expected_total }]) {
+    const refused = await pay(extra);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ cart_changed: true, error: expect.stringMatching(/^Your cart changed while you were paying: its total is now USD [\d.,]+ \(USD [\d.,]+ with VAT\)\. Nothing was charged\./) });
+  }
+  expect(await balance()).toBe(before);
+  expect((await t.inject({ url: '/api/user_invoice_list/', auth: u.auth })).json().invoices.totalresults).toBe(0);
+  // Malformed expectations are field errors; the cart as now shown is paid.
+  expect((await pay({ expected_items: 'all' })).json()).toHaveProperty('expected_items');
+  expect((await pay({ expected_total: '12.345' })).json()).toHaveProperty('expected_total');
+  const now = (await t.inject({ url: '/api/cart/?currency=USD', auth: u.auth })).json() as { items: { id: number; price: string | number }[] };
+  const total = now.items.reduce((s, i) => s + Math.round(Number(i.price) * 100), 0) / 100;
+  const paid = await pay({ expected_items: now.items.map((i) => i.id), expected_total: total.toFixed(2) });
+  expect({ status: paid.statusCode, body: paid.json() }).toMatchObject({ status: 200, body: { data: { status: 'Paid' } } });
+});

@@ -18,7 +18,7 @@ import {
 import { availabilityOf, couldNotCheck } from '../domains/service';
 import { ApiError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
-import { formatMoney, toMajor, vatOf } from '../money/money';
+import { formatMoney, toMajor, toMinor, vatOf } from '../money/money';
 import { belowMinimum, gatewayFor, MethodUnavailable, returnUrl } from '../payments/methods';
 import { type GatewayKind, PaymentGatewayError, type PaymentProvider } from '../payments/provider';
 import { debit, InsufficientFunds, lockedBalance } from '../payments/wallet';
@@ -131,11 +131,42 @@ async function refuseHostingOnOthersDomains(
   }
 }
 
+/**
+ * What the customer confirmed, when the storefront says (both optional, for other clients): `expected_items`, the ids
+ * of the cart items it showed, and `expected_total`, the cart's total it showed before VAT (the amount due is that
+ * plus VAT), in the checkout's currency. Checkout charges the cart as it is when the call arrives; another tab may
+ * have added to it since the dialog opened, and a wallet pays at once: a cart that is not what was confirmed is
+ * refused, with nothing charged.
+ */
+function expectedOf(body: Record<string, unknown>): { items: number[] | null; totalMinor: number | null } {
+  const raw = body.expected_items;
+  let items: number[] | null = null;
+  if (raw !== undefined && raw !== null) {
+    if (!Array.isArray(raw) || raw.length > 1000 || !raw.every((n) => Number.isSafeInteger(n) && (n as number) > 0)) {
+      const message = 'expected_items must be the ids of the cart items shown.';
+      throw checkoutError(message, { expected_items: [message] });
+    }
+    items = raw as number[];
+  }
+  const total = body.expected_total;
+  let totalMinor: number | null = null;
+  if (total !== undefined && total !== null) {
+    const text = typeof total === 'number' ? String(total) : total;
+    if (typeof text !== 'string' || !/^\d{1,12}(\.\d{1,2})?$/.test(text.trim())) {
+      const message = 'expected_total must be the amount shown, such as 10.75.';
+      throw checkoutError(message, { expected_total: [message] });
+    }
+    totalMinor = toMinor(Number(text.trim()));
+  }
+  return { items, totalMinor };
+}
+
 export async function checkout(app: FastifyInstance, request: FastifyRequest, body: Record<string, unknown>) {
   const { commerce } = app;
   const db = app.db.orm;
   const user = request.user!;
   const paymentKind = parsePaymentKind(body.payment_kind);
+  const expected = expectedOf(body);
   const gateway = paymentKind === 'wallet' ? null : gatewayOrRefuse(app, paymentKind);
   const book = await commerce.catalog.get();
   const cart = await findCart(db, request);
@@ -173,6 +204,14 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
     const subtotal = priced.reduce((s, p) => s + p.amount, 0);
     const vat = vatOf(subtotal, book.vatPercent);
     const total = subtotal + vat;
+    const shown = expected.items ? new Set(expected.items) : null;
+    if (
+      (shown && (shown.size !== items.length || items.some((i) => !shown.has(i.id)))) ||
+      (expected.totalMinor !== null && expected.totalMinor !== subtotal)
+    ) {
+      const message = `Your cart changed while you were paying: its total is now ${formatMoney(subtotal, currency)} (${formatMoney(total, currency)} with VAT). Nothing was charged. Please review it and try again.`;
+      throw checkoutError(message, { cart_changed: true });
+    }
     const walletShort = (balanceMinor: number) =>
       checkoutError(
         `Your wallet balance (${formatMoney(balanceMinor, currency)}) does not cover the total (${formatMoney(total, currency)}). Top up your wallet or choose another payment method.`,

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router-dom';
+import { errorData } from 'shared/api-client';
 import { setCartCount } from 'shared/cart-count';
 import { formatMoney } from 'shared/format';
 import { showToast } from 'shared/toast';
@@ -16,6 +17,8 @@ export function PaymentDialog({
   currency,
   total,
   vat,
+  itemIds,
+  onCartChanged,
 }: {
   open: boolean;
   onClose(): void;
@@ -24,6 +27,10 @@ export function PaymentDialog({
   total: number;
   /** VAT on the cart when known; checkout charges total plus VAT. */
   vat: number | null;
+  /** The ids of the items shown: checkout charges only this cart. */
+  itemIds: number[];
+  /** The server refused because the cart is no longer the one shown (another tab changed it): show it again. */
+  onCartChanged(): void;
 }) {
   const navigate = useNavigate();
   return (
@@ -38,7 +45,10 @@ export function PaymentDialog({
       errorText={(e) => serverErrorText(e)}
       onError={(text) => showToast('ERROR', text)}
       pay={async (kind) => {
-        const answer = await checkout(kind, currency);
+        const answer = await checkout(kind, currency, { itemIds, total }).catch((error: unknown) => {
+          if (errorData(error)?.cart_changed === true) onCartChanged();
+          throw error;
+        });
         // The server turned the cart into an invoice either way.
         setCartCount(0);
         const url = answer.data?.authorization_url;

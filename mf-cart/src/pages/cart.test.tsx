@@ -391,7 +391,8 @@ describe('the payment dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay Now' }));
     expect(await screen.findByText('Now at /dashboard/invoices?invoice=INV-000005')).toBeInTheDocument();
     expect(screen.getByText('Payment successful. Your order is now active.')).toBeInTheDocument();
-    expect(api.find('POST', 'api/checkout')[0]!.body).toEqual({ payment_kind: 'wallet', currency: 'USD' });
+    // The cart as confirmed: its items and its total before VAT (12.99 + 5.99), so a cart changed since is refused.
+    expect(api.find('POST', 'api/checkout')[0]!.body).toEqual({ payment_kind: 'wallet', currency: 'USD', expected_items: [11, 12], expected_total: '18.98' });
     expect(count()).toBe(0);
   });
 
@@ -403,7 +404,7 @@ describe('the payment dialog', () => {
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Pay with Fiat' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pay Now' }));
     await waitFor(() => expect(go).toHaveBeenCalledWith('http://pay.test/sandbox/pay/ref1'));
-    expect(api.find('POST', 'api/checkout')[0]!.body).toEqual({ payment_kind: 'fiat_payment_gateway', currency: 'USD' });
+    expect(api.find('POST', 'api/checkout')[0]!.body).toEqual({ payment_kind: 'fiat_payment_gateway', currency: 'USD', expected_items: [11, 12], expected_total: '18.98' });
     expect(screen.queryByText(/Now at/)).not.toBeInTheDocument();
   });
 
@@ -416,6 +417,17 @@ describe('the payment dialog', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Insufficient wallet balance: you have $0.00, this order costs $20.40.');
     expect(within(dialog).getByRole('button', { name: 'Pay Now' })).toBeEnabled();
     expect(go).not.toHaveBeenCalled();
+    expect(screen.queryByText(/Now at/)).not.toBeInTheDocument();
+  });
+
+  it('a cart changed in another tab since the dialog opened: the refusal is said, the dialog closes and the cart is read again', async () => {
+    const changed = 'Your cart changed while you were paying: its total is now USD 31.98 (USD 34.38 with VAT). Nothing was charged. Please review it and try again.';
+    const { api } = await openDialog({ 'POST api/checkout': { status: 400, body: { error: changed, cart_changed: true } } });
+    const reads = api.find('GET', 'api/cart').length;
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText(changed)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(api.find('GET', 'api/cart').length).toBe(reads + 1));
     expect(screen.queryByText(/Now at/)).not.toBeInTheDocument();
   });
 

@@ -234,6 +234,11 @@ export function CartPage() {
         currency={cartCurrency}
         total={cartTotal(items)}
         vat={vat.state === 'ready' ? vat.amount : null}
+        itemIds={items.map((i) => i.id)}
+        onCartChanged={() => {
+          setPaying(false);
+          setAttempt((n) => n + 1);
+        }}
       />
     </>
   );
