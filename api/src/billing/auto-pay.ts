@@ -9,6 +9,7 @@ import { customerDomains, invoices, userServices } from '../db/schema-commerce';
 import { renewals } from '../db/schema-lifecycle';
 import { balanceSql, debit, lockedBalance } from '../payments/wallet';
 import { payInvoice } from './provision';
+import { receiptsOf } from './receipt-mail';
 import { addDays, dayOf, LIFECYCLE, markOnce } from './renewals';
 import { rowsOf } from '../db';
 
@@ -126,7 +127,7 @@ export async function autoPay(app: FastifyInstance, { now }: { now: Date }): Pro
         });
       }
       await tx.update(invoices).set({ paymentKind: 'wallet' }).where(eq(invoices.id, inv.id));
-      return (await payInvoice(tx, inv.id, now)) !== null;
+      return (await payInvoice(tx, inv.id, now, receiptsOf(app))) !== null;
     });
     if (done) paid += 1;
   }

@@ -604,3 +604,60 @@ test('a cart that is not the one the customer confirmed (another tab added to it
   const paid = await pay({ expected_items: now.items.map((i) => i.id), expected_total: total.toFixed(2) });
   expect({ status: paid.statusCode, body: paid.json() }).toMatchObject({ status: 200, body: { data: { status: 'Paid' } } });
 });
+
+test('money received is mailed: a receipt for each paid invoice (wallet, gateway), once; a deposit names the new balance', async () => {
+  const mails = async (to: string) =>
+    ((await t.inject({ url: `/dev/outbox?to=${encodeURIComponent(to)}` })).json() as { subject: string; text: string }[]).filter((m) =>
+      /^(Payment received|Wallet funded)/.test(m.subject),
+    );
+  const u = await t.user();
+  await fund(u.id, 100_000);
+  const name = freshName();
+  expect((await addDomain(u.auth, name)).statusCode).toBe(200);
+  const paid = (await checkout(u.auth)).json().data as { invoicenum: string; total: number };
+  const [receipt, ...more] = await mails(u.email);
+  expect(more).toEqual([]);
+  expect(receipt!.subject).toBe(`Payment received: invoice ${paid.invoicenum} (USD ${paid.total.toFixed(2)})`);
+  expect(receipt!.text).toContain(`invoice ${paid.invoicenum} was paid on`);
+  expect(receipt!.text).toContain('(Wallet)');
+  expect(receipt!.text).toContain(name);
+  expect(receipt!.text).toContain(`Total paid: USD ${paid.total.toFixed(2)}`);
+  expect(receipt!.text).toContain(`http://localhost:3000/dashboard/invoices/${paid.invoicenum}`);
+
+  // A gateway payment: the receipt comes with the webhook's settlement, once however often it is approved.
+  expect((await addDomain(u.auth)).statusCode).toBe(200);
+  const pending = (await checkout(u.auth, 'fiat_payment_gateway')).json().data as { authorization_url: string; invoicenum: string };
+  expect(await mails(u.email)).toHaveLength(1);
+  const path = new URL(pending.authorization_url).pathname;
+  await t.inject({ method: 'POST', url: `${path}/approve` });
+  await t.inject({ method: 'POST', url: `${path}/approve` });
+  const after = await mails(u.email);
+  expect(after.map((m) => m.subject.replace(/ \(.*/, ''))).toEqual([`Payment received: invoice ${pending.invoicenum}`, `Payment received: invoice ${paid.invoicenum}`]);
+  expect(after[0]!.text).toContain('(Pay with Fiat)');
+
+  // A deposit: the amount and the balance with it.
+  const dep = await t.inject({ method: 'POST', url: '/payment/deposit/initiate-payment/', auth: u.auth, payload: { amount: 50, currency: 'USD' } });
+  const depPath = new URL((dep.json() as { data: { authorization_url: string } }).data.authorization_url).pathname;
+  await t.inject({ method: 'POST', url: `${depPath}/approve` });
+  const [funded] = await mails(u.email);
+  expect(funded!.subject).toBe('Wallet funded: USD 50.00 received');
+  // 1,000.00 funded, the wallet checkout paid from it, the gateway's not.
+  const held = (100_000 - Math.round(paid.total * 100) + 5_000) / 100;
+  expect(funded!.text).toContain(`Your wallet now holds USD ${held.toLocaleString('en-US', { minimumFractionDigits: 2 })}.`);
+});
+
+test('a name bought twice by the same customer (two open invoices): the second is refunded as already theirs, its plan set up', async () => {
+  const u = await t.user();
+  const name = freshName();
+  const approve = async (url: string) => t.inject({ method: 'POST', url: `${new URL(url).pathname}/approve` });
+  expect((await addDomain(u.auth, name)).statusCode).toBe(200);
+  const first = (await checkout(u.auth, 'fiat_payment_gateway')).json().data as { authorization_url: string };
+  expect((await addDomain(u.auth, name)).statusCode).toBe(200);
+  expect((await addHosting(u.auth)).statusCode).toBe(200);
+  const second = (await checkout(u.auth, 'fiat_payment_gateway')).json().data as { authorization_url: string; invoice_id: number };
+  await approve(first.authorization_url);
+  await approve(second.authorization_url);
+  const refunds = await t.db.orm.select().from(walletEntries).where(eq(walletEntries.invoiceId, second.invoice_id));
+  expect(refunds.map((r) => r.description)).toEqual([`Refund: ${name} is already yours (an earlier invoice registered it)`]);
+  expect((await t.inject({ url: '/api/user_services/', auth: u.auth })).json()).toEqual([expect.objectContaining({ domain: name, status: 'Active' })]);
+});

@@ -24,6 +24,7 @@ import { type GatewayKind, PaymentGatewayError, type PaymentProvider } from '../
 import { debit, InsufficientFunds, lockedBalance } from '../payments/wallet';
 import { cancelInvoice, heldHere, payInvoice, type Provisioned } from './provision';
 import { recordInvoiceParties } from './invoice-parties';
+import { receiptsOf } from './receipt-mail';
 import { addRestoreFee, dayOf, restoresFromRedemption } from './renewals';
 
 export const checkoutError = (message: string, extra: Record<string, unknown> = {}) =>
@@ -298,7 +299,7 @@ export async function checkout(app: FastifyInstance, request: FastifyRequest, bo
           throw err;
         }
       }
-      const provisioned = await payInvoice(tx, invoice!.id, now);
+      const provisioned = await payInvoice(tx, invoice!.id, now, receiptsOf(app));
       const [paid] = await tx.select().from(invoices).where(eq(invoices.id, invoice!.id));
       return { kind: 'wallet', invoice: paid!, provisioned: provisioned ?? { names: [] } };
     }
@@ -441,7 +442,7 @@ export async function payExistingInvoice(
         }
       }
       await tx.update(invoices).set({ paymentKind: 'wallet' }).where(eq(invoices.id, inv.id));
-      const provisioned = await payInvoice(tx, inv.id, now);
+      const provisioned = await payInvoice(tx, inv.id, now, receiptsOf(app));
       return { kind: 'wallet' as const, inv, provisioned: provisioned ?? { names: [] } };
     }
     const reference = newReference('chk');

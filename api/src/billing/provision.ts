@@ -18,6 +18,7 @@ import {
 } from '../db/schema-commerce';
 import { vatOf } from '../money/money';
 import { credit } from '../payments/wallet';
+import { sendReceipt, type Receipts } from './receipt-mail';
 import { applyRenewals } from './renewals';
 
 export type Invoice = typeof invoices.$inferSelect;
@@ -73,9 +74,10 @@ export interface Provisioned {
  * Marks an Unpaid invoice Paid and provisions it; null when it was not Unpaid (already paid or cancelled), so a
  * second call does nothing. A name taken in the meantime by another customer is refunded to the wallet (with its VAT),
  * and so is a hosting plan of this invoice for a name another customer holds (lost here, or registered by them since
- * the invoice was issued: checkout refuses such a plan, an invoice paid later is checked here).
+ * the invoice was issued: checkout refuses such a plan, an invoice paid later is checked here). With `receipts`, the
+ * customer is mailed a receipt of the payment in this transaction (receipt-mail.ts).
  */
-export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Promise<Provisioned | null> {
+export async function payInvoice(tx: Executor, invoiceId: number, now: Date, receipts?: Receipts): Promise<Provisioned | null> {
   const [inv] = await tx
     .update(invoices)
     .set({ status: 'Paid', paidAt: now })
@@ -92,6 +94,7 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
   const today = now.toISOString().slice(0, 10);
   const names: Provisioned['names'] = [];
   let refundedMinor = 0;
+  const refunds: { amountMinor: number; description: string }[] = [];
 
   // Renewal lines (the lifecycle's invoices) provision nothing new: they extend their item by one period, once.
   await applyRenewals(tx, inv.id, now);
@@ -108,6 +111,7 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
   const refund = async (amountMinor: number, description: string) => {
     const vat = vatOf(refundedMinor + amountMinor, inv.vatPercent) - vatOf(refundedMinor, inv.vatPercent);
     refundedMinor += amountMinor;
+    refunds.push({ amountMinor: amountMinor + vat, description });
     await credit(tx, { userId: inv.userId, currency: inv.currency, amountMinor: amountMinor + vat, kind: 'refund', invoiceId: inv.id, description, now });
   };
   /** Names of this invoice that another customer's invoice got first. */
@@ -138,10 +142,18 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
       names.push({ name: row.domainname, transfer, authCode: transfer ? item.eppCode : null });
     } catch (err) {
       if (!uniqueViolation(err)) throw err;
-      // Someone else's invoice got the name first: record it as cancelled and give the money back.
+      // Another invoice got the name first: record it as cancelled and give the money back. When that invoice was this
+      // customer's own (two open invoices for one name), the name is theirs: its hosting plans here are set up.
+      const [holder] = await heldHere(tx, [row.domainname]);
+      const theirs = holder?.userId === inv.userId;
       await tx.insert(customerDomains).values({ ...row, status: 'Cancelled', autoRenew: false });
-      lost.add(row.domainname);
-      await refund(item.amountMinor, `Refund: ${row.domainname} was registered by someone else first`);
+      if (!theirs) lost.add(row.domainname);
+      await refund(
+        item.amountMinor,
+        theirs
+          ? `Refund: ${row.domainname} is already yours (an earlier invoice registered it)`
+          : `Refund: ${row.domainname} was registered by someone else first`,
+      );
     }
   }
   const hosting = items.filter((i) => i.kind === 'hosting');
@@ -179,6 +191,7 @@ export async function payInvoice(tx: Executor, invoiceId: number, now: Date): Pr
       );
   }
   await tx.update(orders).set({ status: 'Active' }).where(eq(orders.id, inv.orderId));
+  if (receipts) await sendReceipt(tx, receipts, { userId: inv.userId, invoice: inv, lines: items, method, paidOn: today, refunds });
   return { names };
 }
 

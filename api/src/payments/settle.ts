@@ -3,12 +3,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cancelInvoice, payInvoice, type Provisioned } from '../billing/provision';
+import { receiptsOf, sendDepositReceipt } from '../billing/receipt-mail';
 import type { Executor } from '../db';
 import { users } from '../db/schema';
 import { invoices, paymentEvents, payments } from '../db/schema-commerce';
 import { formatMoney } from '../money/money';
 import type { ChargeEvent } from './provider';
-import { credit } from './wallet';
+import { credit, lockedBalance } from './wallet';
 
 export type SettleOutcome =
   | 'credited'
@@ -89,6 +90,14 @@ export async function settle(
         description: `Deposit ${p.reference}`,
         now,
       });
+      await sendDepositReceipt(tx, receiptsOf(app), {
+        userId: p.userId,
+        amountMinor: p.amountMinor,
+        currency: p.currency,
+        balanceMinor: await lockedBalance(tx, p.userId, p.currency),
+        reference: p.reference,
+        on: now.toISOString().slice(0, 10),
+      });
       return 'credited';
     }
     // The amount asked for when the payment started is what it pays: an invoice whose total changed since (a restore fee
@@ -107,12 +116,14 @@ export async function settle(
       });
       return 'credited';
     }
-    provisioned = await payInvoice(tx, p.invoiceId!, now);
-    if (provisioned) {
-      // Paid by this gateway: the invoice says so (a renewal invoice was issued saying 'wallet', its auto-pay method).
-      await tx.update(invoices).set({ paymentKind: p.paymentKind }).where(eq(invoices.id, p.invoiceId!));
-      return 'invoice paid';
-    }
+    // Paid by this gateway: the invoice says so (a renewal invoice was issued saying 'wallet', its auto-pay method),
+    // before payInvoice, whose receipt and provisioned domains name the method.
+    await tx
+      .update(invoices)
+      .set({ paymentKind: p.paymentKind })
+      .where(and(eq(invoices.id, p.invoiceId!), eq(invoices.status, 'Unpaid')));
+    provisioned = await payInvoice(tx, p.invoiceId!, now, receiptsOf(app));
+    if (provisioned) return 'invoice paid';
     // The invoice was meanwhile paid another way (or cancelled): the money is the customer's, so it goes to the wallet.
     await credit(tx, {
       userId: p.userId,

@@ -5,6 +5,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { payInvoice, paymentMethodLabel, type Provisioned } from '../billing/provision';
+import { receiptsOf } from '../billing/receipt-mail';
 import { isRowId, rowIdIn, type Executor, rowsOf } from '../db';
 import { users } from '../db/schema';
 import { invoiceItems, invoices, walletEntries } from '../db/schema-commerce';
@@ -196,7 +197,7 @@ export async function invoiceAdminRoutes(app: FastifyInstance) {
       if (inv.status !== 'Unpaid') throw validationError({ reference: `Invoice ${inv.invoicenum} is ${inv.status.toLowerCase()}, not unpaid.` });
       // The reference first: what the invoice provisions records its payment method (a domain's 'Bank transfer').
       await tx.update(invoices).set({ bankReference: body.reference }).where(eq(invoices.id, inv.id));
-      provisioned = await payInvoice(tx, inv.id, now);
+      provisioned = await payInvoice(tx, inv.id, now, receiptsOf(app));
       const [u] = await tx.select().from(invoices).where(eq(invoices.id, inv.id));
       const [owner] = await tx.select({ username: users.username }).from(users).where(eq(users.id, inv.userId));
       await audit(
