@@ -306,6 +306,26 @@ test('a payment started in Redemption pays the restore fee, even while one start
   expect(await balance(u.id)).toBe(1_000_000 - total + Math.round(started.total * 100));
 }, 30_000);
 
+test('a payment started in Grace and approved in Redemption does not restore the domain without the fee: it is credited, the fee added', async () => {
+  const { u, d, invoice } = await domainWithRenewal();
+  t.clock.set(new Date('2026-04-09T23:00:00Z'));
+  await domainExpiry(t.app, { now: t.clock.now() });
+  const auth = `Token ${(await issueSession(t.db.orm, u.id, t.clock.now())).access}`;
+  const started = (await t.inject({ method: 'POST', url: `/api/invoices/${invoice.id}/pay/`, auth, payload: { payment_kind: 'fiat_payment_gateway' } })).json()
+    .data as { reference: string; total: number };
+  // Redemption, the fee deferred under the pending payment; then the gateway says it succeeded, for the Grace price.
+  t.clock.set(new Date('2026-04-10T01:00:00Z'));
+  await domainExpiry(t.app, { now: t.clock.now() });
+  expect(await lineKinds(invoice.id)).toEqual(['domain_renewal']);
+  const paidMinor = Math.round(started.total * 100);
+  expect(await settle(t.app, 'sandbox', { reference: started.reference, outcome: 'success', amountMinor: paidMinor, currency: 'USD' })).toBe('credited');
+  expect(await domainRow(d.id)).toMatchObject({ status: 'Redemption' });
+  expect(await lineKinds(invoice.id)).toEqual(['domain_renewal', 'restore_fee']);
+  expect(await invoiceRow(invoice.id)).toMatchObject({ status: 'Unpaid' });
+  expect((await invoiceRow(invoice.id)).totalMinor).toBeGreaterThan(paidMinor);
+  expect(await balance(u.id)).toBe(paidMinor);
+}, 30_000);
+
 test('an invoice paid through a gateway says so, not the wallet its renewal was issued with', async () => {
   const { u, invoice } = await domainWithRenewal();
   expect(invoice.paymentKind).toBe('wallet');

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cancelInvoice, payInvoice, type Provisioned } from '../billing/provision';
 import { receiptsOf, sendDepositReceipt } from '../billing/receipt-mail';
+import { addRestoreFee, dayOf, restoresFromRedemption } from '../billing/renewals';
 import type { Executor } from '../db';
 import { users } from '../db/schema';
 import { invoices, paymentEvents, payments } from '../db/schema-commerce';
@@ -102,7 +103,13 @@ export async function settle(
     }
     // The amount asked for when the payment started is what it pays: an invoice whose total changed since (a restore fee
     // added after a payment expired and then succeeded late) is not paid short; the money goes to the wallet instead.
-    const [inv] = await tx.select().from(invoices).where(eq(invoices.id, p.invoiceId!)).for('update');
+    let [inv] = await tx.select().from(invoices).where(eq(invoices.id, p.invoiceId!)).for('update');
+    // A renewal whose domain has gone into Redemption since the payment started (the expiry pass leaves the restore fee
+    // off while a payment is pending) is restored only with the fee: it goes on the invoice now, so this payment, for
+    // the Grace price, no longer matches and is credited to the wallet below, never restoring the domain without it.
+    if (inv?.status === 'Unpaid' && (await restoresFromRedemption(tx, inv.id, dayOf(now)))) {
+      if (await addRestoreFee(tx, await app.commerce.catalog.get(), inv.id)) [inv] = await tx.select().from(invoices).where(eq(invoices.id, inv.id));
+    }
     if (inv?.status === 'Unpaid' && (inv.totalMinor !== p.amountMinor || inv.currency !== p.currency)) {
       await credit(tx, {
         userId: p.userId,
