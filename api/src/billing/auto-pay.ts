@@ -37,6 +37,12 @@ export interface WalletForInvoice {
   balanceMinor: number;
   /** The part of it auto-pay spends first on the customer's renewals due before this one (or the same day, older). */
   aheadMinor: number;
+  /**
+   * The totals of all those renewals, covered now or not: a top-up is spent on them first, so to have this one paid the
+   * wallet must hold them and it (the mails' 'add …'; a mail per invoice that counted only its own shortfall sent a
+   * customer who followed each of two mails to a wallet that paid the first renewal and not the second).
+   */
+  beforeMinor: number;
 }
 
 /**
@@ -59,15 +65,18 @@ export async function walletForRenewals(db: Executor, userIds: readonly number[]
   );
   let account = '';
   let left = 0;
+  let before = 0;
   for (const row of rows) {
     const balance = Number(row.balance_minor);
     if (`${row.user_id}:${row.currency}` !== account) {
       account = `${row.user_id}:${row.currency}`;
       left = Math.max(0, balance);
+      before = 0;
     }
-    out.set(Number(row.invoice_id), { balanceMinor: balance, aheadMinor: Math.max(0, balance) - left });
+    out.set(Number(row.invoice_id), { balanceMinor: balance, aheadMinor: Math.max(0, balance) - left, beforeMinor: before });
     const total = Number(row.total_minor);
     if (left >= total) left -= total;
+    before += total;
   }
   return out;
 }

@@ -15,6 +15,7 @@ import { renewals } from '../db/schema-lifecycle';
 import { signBody } from '../payments/signature';
 import { credit } from '../payments/wallet';
 import { autoPay } from './auto-pay';
+import { renewalMail } from './renewal-mails';
 
 const SECRET = 'sandbox-secret-for-lifecycle-0123456789';
 const DAY = 24 * 3600 * 1000;
@@ -277,11 +278,13 @@ test('auto-pay: from 7 days before, only when the wallet covers it, once, extend
   // The 7-day reminder says the wallet does not cover it, and by how much, rather than that it will be paid.
   const [reminder] = (await mailsTo(u.email)).filter((m) => String(m.subject).includes('in 7 days'));
   const total = `USD ${inv!.total.toFixed(2)}`;
-  expect(reminder!.text).toContain(`Auto-renew is on, but your wallet holds USD 0.00, not enough to pay it: add ${total} to your wallet before 2027-03-03, or pay the invoice yourself.`);
+  // Deposits are whole amounts: the mail names the one that covers it.
+  const whole = Number.isInteger(inv!.total) ? '' : ` (deposits are whole amounts: USD ${Math.ceil(inv!.total).toFixed(2)})`;
+  expect(reminder!.text).toContain(`Auto-renew is on, but your wallet holds USD 0.00, not enough to pay it: add ${total} to your wallet before 2027-03-03${whole}, or pay the invoice yourself.`);
   expect(reminder!.text).not.toContain('when the balance covers it');
   // So does the mail sent with the invoice at 14 days.
   const [createdMail] = (await mailsTo(u.email)).filter((m) => m.subject === `Renewal invoice ${inv!.invoicenum} for ${name}`);
-  expect(createdMail!.text).toContain(`Auto-renew is on, but your wallet holds USD 0.00, not enough to pay it: add ${total} to your wallet before 2027-03-03, or pay the invoice yourself.`);
+  expect(createdMail!.text).toContain(`Auto-renew is on, but your wallet holds USD 0.00, not enough to pay it: add ${total} to your wallet before 2027-03-03${whole}, or pay the invoice yourself.`);
   // Topped up later the same day: today's try already happened, tomorrow's pays.
   await fund(u.id, 50_000);
   await run();
@@ -350,8 +353,9 @@ test('the renewal mails compare each invoice with what auto-pay leaves of the wa
   const [mail] = (await mailsTo(u.email)).filter((m) => m.subject === `Renewal invoice ${secondInvoice.invoicenum} for ${second}`);
   const amount = `USD ${firstInvoice.total.toFixed(2)}`;
   // It said 'we pay it from your wallet' (the wallet held the price), and then auto-pay paid the other one with it.
+  const whole = price % 100 ? ` (deposits are whole amounts: USD ${Math.ceil(price / 100).toFixed(2)})` : '';
   expect(mail!.text).toContain(
-    `Auto-renew is on, but your wallet holds ${amount}, of which ${amount} pays your renewals due before this one: that leaves USD 0.00, not enough to pay it: add ${amount} to your wallet before 2027-03-04, or pay the invoice yourself.`,
+    `Auto-renew is on, but your wallet holds ${amount}, of which ${amount} pays your renewals due before this one: that leaves USD 0.00, not enough to pay it: add ${amount} to your wallet before 2027-03-04${whole}, or pay the invoice yourself.`,
   );
   // Auto-pay pays the first one with it, as the mails said; the second, in its window from the next day, stays unpaid
   // and its reminder says what is missing.
@@ -364,6 +368,27 @@ test('the renewal mails compare each invoice with what auto-pay leaves of the wa
   const [reminder] = (await mailsTo(u.email)).filter((m) => String(m.subject).includes(`${second} is due for renewal in 7 days`));
   expect(reminder!.text).toContain(`Auto-renew is on, but your wallet holds USD 0.00, not enough to pay it: add ${amount} to your wallet before 2027-03-04`);
 }, 60_000);
+
+test('two renewals the wallet covers neither of: the mail of the later one asks for both (auto-pay takes the earlier first), as a whole deposit', () => {
+  const facts = {
+    product: 'HostHub',
+    storefrontUrl: 'http://localhost:3000',
+    to: { email: 'a@example.com', username: 'a' },
+    invoicenum: 'INV-000108',
+    item: 'example-two.com',
+    totalMinor: 1611,
+    currency: 'USD',
+    dueDate: '2027-11-29',
+    autoRenew: true,
+    walletMinor: 300,
+  };
+  // The earlier renewal (3.21) is not covered by 3.00 either: it is paid first once the wallet can, so 16.32 pays both.
+  expect(renewalMail('7d', { ...facts, aheadMinor: 0, beforeMinor: 321 }).text).toContain(
+    'Auto-renew is on, but your wallet holds USD 3.00 and your renewals due before this one come first (USD 3.21), not enough to pay it: add USD 16.32 to your wallet before 2027-11-29 (deposits are whole amounts: USD 17.00), or pay the invoice yourself.',
+  );
+  // Alone: its own shortfall, and no note when it is whole already.
+  expect(renewalMail('7d', { ...facts, totalMinor: 1300 }).text).toContain('add USD 10.00 to your wallet before 2027-11-29, or pay the invoice yourself.');
+});
 
 test('after a jump of the clock one run takes each item to where its dates say before auto-pay charges anything', async () => {
   await setDay('2026-03-03');

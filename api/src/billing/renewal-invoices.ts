@@ -179,6 +179,7 @@ async function createChunk(app: FastifyInstance, chunk: Pending[], now: Date): P
           autoRenew: p.autoRenew,
           walletMinor: Number(p.who.wallet_minor),
           aheadMinor: wallets.get(invoice.id)?.aheadMinor,
+          beforeMinor: wallets.get(invoice.id)?.beforeMinor,
         }),
         tx,
       );

@@ -29,7 +29,13 @@ export interface RenewalMailFacts {
   /** The part of the wallet auto-pay spends first on the customer's renewals due before this one (auto-pay.ts
    *  walletForRenewals): what is left of the wallet is what this invoice is compared with. */
   aheadMinor?: number;
+  /** The totals of all the renewals auto-pay takes before this one, covered or not (walletForRenewals): a top-up that
+   *  is to pay this one must cover them too. */
+  beforeMinor?: number;
 }
+
+/** Deposits are whole amounts (payments/deposit): the smallest deposit that adds at least `minor`. */
+const wholeDeposit = (minor: number) => Math.ceil(minor / 100) * 100;
 
 /** What an unpaid renewal leads to, with its dates (the contract's lifecycle constants). */
 function whatNext(f: RenewalMailFacts): string | null {
@@ -69,14 +75,20 @@ export function renewalMail(kind: ReminderKind, f: RenewalMailFacts): MailMessag
   const wallet = Math.max(0, f.walletMinor ?? 0);
   const ahead = Math.min(wallet, Math.max(0, f.aheadMinor ?? 0));
   const left = wallet - ahead;
+  const before = Math.max(ahead, f.beforeMinor ?? 0);
   const holds =
-    ahead > 0
-      ? `your wallet holds ${formatMoney(wallet, f.currency)}, of which ${formatMoney(ahead, f.currency)} pays your renewals due before this one: that leaves ${formatMoney(left, f.currency)}`
-      : `your wallet holds ${formatMoney(wallet, f.currency)}`;
+    before > ahead
+      ? `your wallet holds ${formatMoney(wallet, f.currency)} and your renewals due before this one come first (${formatMoney(before, f.currency)})`
+      : ahead > 0
+        ? `your wallet holds ${formatMoney(wallet, f.currency)}, of which ${formatMoney(ahead, f.currency)} pays your renewals due before this one: that leaves ${formatMoney(left, f.currency)}`
+        : `your wallet holds ${formatMoney(wallet, f.currency)}`;
+  // What to add so that auto-pay, taking the renewals in its order, reaches this one with enough.
+  const need = before + f.totalMinor - wallet;
+  const deposit = need % 100 ? ` (deposits are whole amounts: ${formatMoney(wholeDeposit(need), f.currency)})` : '';
   const auto = !f.autoRenew
     ? 'Auto-renew is off: pay the invoice yourself to keep the service.'
     : f.walletMinor !== undefined && left < f.totalMinor
-      ? `Auto-renew is on, but ${holds}, not enough to pay it: add ${formatMoney(f.totalMinor - left, f.currency)} to your wallet${kind === 'overdue' ? '' : ` before ${f.dueDate}`}, or pay the invoice yourself.`
+      ? `Auto-renew is on, but ${holds}, not enough to pay it: add ${formatMoney(need, f.currency)} to your wallet${kind === 'overdue' ? '' : ` before ${f.dueDate}`}${deposit}, or pay the invoice yourself.`
       : 'Auto-renew is on: we pay it from your wallet from 7 days before the due date when the balance covers it.';
   const next = kind === 'overdue' ? whatNext(f) : null;
   const text = [hello, '', lead, `Amount due: ${amount}`, ...(next ? [next] : []), '', `Pay it here: ${link}`, auto, '', `The ${f.product} team`].join('\n');

@@ -80,6 +80,7 @@ export async function renewalReminders(app: FastifyInstance, { now }: { now: Dat
           restoreFeeMinor: r.item_kind === 'domain' ? restoreFeeIn(book, r.currency) : undefined,
           walletMinor: Number(r.wallet_minor),
           aheadMinor: wallets.get(Number(r.invoice_id))?.aheadMinor,
+          beforeMinor: wallets.get(Number(r.invoice_id))?.beforeMinor,
         }),
         tx,
       );
