@@ -88,8 +88,9 @@ export async function openRenewalInvoices(
 
 /**
  * The restore fee on the domain's open renewal invoice, unless a gateway payment of that invoice is pending: the
- * customer was asked for the invoice's amount when the payment started, and that amount stands (the gateway charges
- * it; settling compares with it). The fee is then added by a later pass, if that payment fails or expires.
+ * customer was asked for the invoice's amount when the payment started, and that is what the gateway charges. The fee
+ * is then added by a later pass, if that payment fails or expires, or by settling it if it succeeds (settle.ts: a
+ * domain in Redemption is never restored without the fee; that payment goes to the wallet).
  * `locked`: the domain's open invoices, locked by the caller before it touched the domain row; without it they are
  * locked here. The pending check is a statement after the lock, so a payment started by whoever held the invoice
  * until then is seen (one statement doing both read the payments as they were before it waited). Run it in

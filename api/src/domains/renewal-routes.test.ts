@@ -331,7 +331,7 @@ describe('with the lifecycle', () => {
     expect(four.statusCode).toBe(201);
     const replaced = four.json().data.invoice_id as number;
     expect(await invoiceRow(lifecycleInvoice!)).toMatchObject({ status: 'Cancelled' });
-    expect((await invoiceRow(lifecycleInvoice!)).notes).toContain('replaced');
+    expect((await invoiceRow(lifecycleInvoice!)).notes).toContain(`(replaced by ${four.json().data.invoicenum}: renewal for 4 years requested)`);
     expect(await unpaidRenewals(d.id)).toEqual([replaced]);
     // The lifecycle's pass does not issue another for the same period.
     await renewalInvoices(t.app, { now: t.clock.now() });
@@ -396,17 +396,18 @@ describe('a gateway payment started before Redemption (the restore fee comes lat
     return { u, d, invoiceId: invoiceId!, before, reference: started.json().data.reference as string };
   }
 
-  test('the amount asked for when the payment started stands: no fee while it is pending, and it pays the invoice', async () => {
+  test('no fee while it is pending (the amount it asked for stands), but succeeding in Redemption it restores nothing: credited, the fee added', async () => {
     const { u, d, invoiceId, before, reference } = await renewalInRedemption();
     expect((await invoiceRow(invoiceId)).totalMinor).toBe(before.totalMinor);
     expect((await linesOf(invoiceId)).map((l) => l.kind)).toEqual(['domain_renewal']);
+    // A page opened on Grace's last day and paid in Redemption would restore the domain without the fee the registry
+    // charges for it: the payment goes to the wallet, and the invoice now carries the fee.
     const hook = await webhook(reference, before.totalMinor);
-    expect(hook.json()).toEqual({ status: 'invoice paid' });
-    expect(await expiryOf(d.id)).toMatchObject({ status: 'Active', nextduedate: '2027-03-10' });
-    expect(await invoiceRow(invoiceId)).toMatchObject({ status: 'Paid', totalMinor: before.totalMinor });
-    expect(await balance(u.id)).toBe(0);
-    await domainExpiry(t.app, { now: t.clock.now() });
-    expect((await linesOf(invoiceId)).map((l) => l.kind)).toEqual(['domain_renewal']);
+    expect(hook.json()).toEqual({ status: 'credited' });
+    expect(await expiryOf(d.id)).toMatchObject({ status: 'Redemption', nextduedate: '2026-03-10' });
+    expect((await linesOf(invoiceId)).map((l) => l.kind)).toEqual(['domain_renewal', 'restore_fee']);
+    expect(await invoiceRow(invoiceId)).toMatchObject({ status: 'Unpaid' });
+    expect(await balance(u.id)).toBe(before.totalMinor);
   });
 
   test('auto-pay leaves it alone while the fee is not on the invoice, even with the plain renewal in the wallet', async () => {

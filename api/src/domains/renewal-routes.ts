@@ -182,10 +182,11 @@ export async function domainRenewalRoutes(app: FastifyInstance) {
           return { created: false, invoiceId: Number(open.invoice_id), invoicenum: open.invoicenum, d, q };
         }
         if (open) {
-          // Replaced: cancelled with a note, and its renewal row removed so the period's key is free for the new one.
+          // Replaced: cancelled, and its renewal row removed so the period's key is free for the new one; its note names
+          // the new invoice below (a reminder mail's link to it leads to a page that says where to pay now).
           const cancelled = await tx
             .update(invoices)
-            .set({ status: 'Cancelled', notes: sql`trim(${invoices.notes} || ${` (replaced: renewal for ${years} year${years === 1 ? '' : 's'} requested)`})` })
+            .set({ status: 'Cancelled' })
             .where(and(eq(invoices.id, Number(open.invoice_id)), eq(invoices.status, 'Unpaid')))
             .returning({ orderId: invoices.orderId });
           if (cancelled.length !== 1) throw detailError(409, RENEWAL_MESSAGES.busy);
@@ -195,6 +196,10 @@ export async function domainRenewalRoutes(app: FastifyInstance) {
         const made = (await createRenewalInvoices(tx, [q.renewal], now)).get(q.renewal.key);
         // The period's key taken meanwhile (the lifecycle's pass): nothing was written here; the customer tries again.
         if (!made) throw detailError(409, RENEWAL_MESSAGES.busy);
+        if (open) {
+          const note = ` (replaced by ${made.invoicenum}: renewal for ${years} year${years === 1 ? '' : 's'} requested)`;
+          await tx.update(invoices).set({ notes: sql`trim(${invoices.notes} || ${note})` }).where(eq(invoices.id, Number(open.invoice_id)));
+        }
         if (inRedemption(d, dayOf(now))) await addRestoreFee(tx, book, made.id);
         return { created: true, invoiceId: made.id, invoicenum: made.invoicenum, d, q };
       });
