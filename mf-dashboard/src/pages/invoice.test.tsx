@@ -95,6 +95,20 @@ it('the overdue invoice of a suspended service says paying reactivates it', asyn
   expect(screen.queryByText('This invoice is overdue. Pay it to keep your service.')).not.toBeInTheDocument();
 });
 
+it('a cancelled invoice says why, and links the invoice that replaced it (a reminder mail may lead here)', async () => {
+  const cancelled = { ...unpaid, status: 'Cancelled', overdue: false, notes: 'Renewal of lagos-bakery.com (replaced by INV-000160: renewal for 2 years requested)' };
+  fakeApi({ 'GET api/invoices/INV-000012': { body: cancelled } });
+  const view = openInvoice();
+  const notice = (await screen.findByText(/This invoice was cancelled/)).closest('p')!;
+  expect(notice).toHaveTextContent('This invoice was cancelled: it was replaced by INV-000160 (renewal for 2 years requested). Nothing is due on it.');
+  expect(within(notice).getByRole('link', { name: 'INV-000160' })).toHaveAttribute('href', '/dashboard/invoices/INV-000160');
+  expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+  view.unmount();
+  fakeApi({ 'GET api/invoices/INV-000012': { body: { ...cancelled, notes: 'Renewal of hosting (service terminated: unpaid)' } } });
+  openInvoice();
+  expect(await screen.findByText('This invoice was cancelled (service terminated: unpaid). Nothing is due on it.')).toBeInTheDocument();
+});
+
 it('shows the server error in the dialog; a gateway payment goes to the payment page', async () => {
   fakeApi({
     'GET api/invoices/INV-000012': { body: unpaid },

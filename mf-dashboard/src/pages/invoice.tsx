@@ -58,6 +58,29 @@ export function InvoicePage() {
   );
 }
 
+/**
+ * Why a cancelled invoice was cancelled, from the last '(…)' its note ends with (the API writes it there: 'replaced by
+ * INV-000160: renewal for 2 years requested', 'service terminated: unpaid', 'payment declined'), with the invoice that
+ * replaced it as a link. A reminder mail's link can lead here after the invoice was replaced.
+ */
+function CancelledNotice({ notes }: { notes?: string | null }) {
+  const reason = /\(([^()]*)\)\s*$/.exec(notes ?? '')?.[1]?.trim();
+  const replaced = reason ? /^replaced by (INV-\d+)(?::\s*(.*))?$/.exec(reason) : null;
+  return (
+    <Notice tone="info" role="status">
+      {replaced ? (
+        <>
+          This invoice was cancelled: it was replaced by{' '}
+          <Link to={`/dashboard/invoices/${encodeURIComponent(replaced[1]!)}`}>{replaced[1]}</Link>
+          {replaced[2] ? ` (${replaced[2]})` : ''}. Nothing is due on it.
+        </>
+      ) : (
+        `This invoice was cancelled${reason ? ` (${reason})` : ''}. Nothing is due on it.`
+      )}
+    </Notice>
+  );
+}
+
 function InvoiceCard({ invoice, reload }: { invoice: InvoiceDetail; reload(): void }) {
   const [paying, setPaying] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -96,6 +119,7 @@ function InvoiceCard({ invoice, reload }: { invoice: InvoiceDetail; reload(): vo
             : 'This invoice is overdue. Pay it to keep your service.'}
         </Notice>
       ) : null}
+      {invoice.status === 'Cancelled' ? <CancelledNotice notes={invoice.notes} /> : null}
       <Facts>
         <dt>Status</dt>
         <dd>{dash(invoice.status)}</dd>
