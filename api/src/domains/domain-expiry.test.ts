@@ -183,7 +183,7 @@ describeIfPostgres('a payment holding its invoice while the expiry pass runs (Po
     expect(await domainRow(d.id)).toMatchObject({ status: 'Active', nextduedate: '2027-03-10' });
   }, 30_000);
 
-  test('Redemption step while a gateway payment starts: the step sees it, adds no fee under it, and the payment pays the invoice', async () => {
+  test('Redemption step while a gateway payment starts: the step sees it and adds no fee under it; the payment, succeeding in Redemption, is credited', async () => {
     const { u, d, invoice } = await domainWithRenewal();
     t.clock.set(new Date('2026-04-12T10:00:00Z'));
     const reference = newReference('chk');
@@ -213,10 +213,13 @@ describeIfPostgres('a payment holding its invoice while the expiry pass runs (Po
     expect(await lineKinds(invoice.id)).toEqual(['domain_renewal']);
     await domainExpiry(t.app, { now: t.clock.now() });
     expect(await lineKinds(invoice.id)).toEqual(['domain_renewal']);
-    expect((await webhook(reference, invoice.totalMinor)).json()).toEqual({ status: 'invoice paid' });
-    expect(await domainRow(d.id)).toMatchObject({ status: 'Active', nextduedate: '2027-03-10' });
-    expect(await invoiceRow(invoice.id)).toMatchObject({ status: 'Paid', totalMinor: invoice.totalMinor });
-    expect(await balance(u.id)).toBe(0);
+    // It succeeds with the domain in Redemption: the fee goes on as it settles, so the payment restores nothing and is
+    // credited to the wallet (settle.ts).
+    expect((await webhook(reference, invoice.totalMinor)).json()).toEqual({ status: 'credited' });
+    expect(await domainRow(d.id)).toMatchObject({ status: 'Redemption', nextduedate: '2026-03-10' });
+    expect(await lineKinds(invoice.id)).toEqual(['domain_renewal', 'restore_fee']);
+    expect(await invoiceRow(invoice.id)).toMatchObject({ status: 'Unpaid' });
+    expect(await balance(u.id)).toBe(invoice.totalMinor);
   }, 30_000);
 
   test('Renew now replaces the invoice while the Redemption step waits for it: the step starts again from the new invoice, one fee on it', async () => {
