@@ -43,7 +43,13 @@ export interface ReceiptFacts {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-const lineName = (l: Line) => (l.kind === 'hosting' || !l.domainName ? (l.domainName ? `${l.name} (${l.domainName})` : l.name) : `${l.name}: ${l.domainName}`);
+/** A line as the invoice names it, with its domain when the name does not say it already ('Domain registration: x.com'). */
+const lineName = (l: Line) =>
+  !l.domainName || l.name.toLowerCase().includes(l.domainName.toLowerCase())
+    ? l.name
+    : l.kind === 'hosting'
+      ? `${l.name} (${l.domainName})`
+      : `${l.name}: ${l.domainName}`;
 
 export function receiptMail(f: ReceiptFacts): MailMessage {
   const { invoice: inv } = f;
@@ -54,7 +60,7 @@ export function receiptMail(f: ReceiptFacts): MailMessage {
   const lead = `Thank you: invoice ${inv.invoicenum} was paid on ${f.paidOn} (${f.method}).`;
   const sums: [string, string][] = [
     ['Subtotal', money(inv.subtotalMinor)],
-    [`VAT (${inv.vatPercent}%)`, money(inv.vatMinor)],
+    [`VAT (${Number(inv.vatPercent)} %)`, money(inv.vatMinor)],
     ['Total paid', money(inv.totalMinor)],
   ];
   const refunded = f.refunds.reduce((s, r) => s + r.amountMinor, 0);
