@@ -9,6 +9,7 @@ import { InvoicePage } from './pages/invoice';
 import { ServicesPage } from './pages/services';
 import { DomainsPage } from './pages/domains';
 import { DomainPage } from './pages/domain';
+import { WalletPage } from './pages/wallet';
 import { AccountSettingsPage } from './pages/account-settings';
 import { AccountSettingsPaymentsPage } from './pages/account-settings-payments';
 import { AccountSettingsSecurityPage } from './pages/account-settings-security';
@@ -21,6 +22,7 @@ export const routes: RouteObject[] = [
   { path: '/dashboard/services', element: <ServicesPage /> },
   { path: '/dashboard/domains', element: <DomainsPage /> },
   { path: '/dashboard/domains/:domain', element: <DomainPage /> },
+  { path: '/dashboard/wallet', element: <WalletPage /> },
   { path: '/account-settings', element: <AccountSettingsPage /> },
   { path: '/account-settings/payments', element: <AccountSettingsPaymentsPage /> },
   { path: '/account-settings/security', element: <AccountSettingsSecurityPage /> },

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { payments, paymentEvents, walletEntries } from '../db/schema-commerce';
 import { startTestApp, type TestApp } from '../commerce/test-app';
 import { signBody } from './signature';
+import { credit } from './wallet';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -302,4 +303,32 @@ test('the ledger sums deposits per currency', async () => {
     ['NGN', 3000],
     ['USD', 125],
   ]);
+});
+
+test('the wallet history: the customer\'s own entries in one currency, newest first, with invoice numbers, staff reasons left out', async () => {
+  const u = await t.user();
+  const other = await t.user();
+  const now = t.clock.now();
+  const add = (userId: number, amountMinor: number, kind: 'deposit' | 'adjustment', description: string, currency = 'NGN') =>
+    credit(t.db.orm, { userId, currency, amountMinor, kind, description, now });
+  await add(u.id, 5_000_000, 'deposit', 'Deposit dep-1');
+  // A real checkout paid from the wallet: its entry names the invoice.
+  const name = `wallet-history-${Date.now().toString(36)}.com`;
+  await t.inject({ method: 'POST', url: '/api/cart/', auth: u.auth, payload: { service_id: 1, product_id: 1, currency: 'NGN', metadata: { domain_name: name } } });
+  const paid = (await t.inject({ method: 'POST', url: '/api/checkout/', auth: u.auth, payload: { payment_kind: 'wallet', currency: 'NGN' } })).json().data as { invoicenum: string; total: number };
+  await add(u.id, 2_000, 'adjustment', 'Credit by staff: goodwill after the outage ticket #12');
+  await add(u.id, 1_000, 'deposit', 'Deposit dep-usd', 'USD');
+  await add(other.id, 9_999, 'deposit', 'Deposit of someone else');
+
+  const history = async (query = '') => (await t.inject({ url: `/payment/wallet-history/${query}`, auth: u.auth })).json();
+  const ngn = await history('?currency=NGN');
+  expect(ngn.currency).toBe('NGN');
+  expect(ngn.balance).toBe((5_000_000 - Math.round(paid.total * 100) + 2_000) / 100);
+  expect(ngn.entries.map((e: { description: string }) => e.description)).toEqual(['Credit by staff', `Payment of ${paid.invoicenum}`, 'Deposit dep-1']);
+  expect(ngn.entries[1]).toMatchObject({ kind: 'payment', amount: -paid.total, invoicenum: paid.invoicenum });
+  expect((await history('?currency=USD')).entries).toEqual([expect.objectContaining({ amount: 10, kind: 'deposit', invoicenum: null })]);
+  // Without a currency: the one used last; a currency not sold is a 400; no session is a 401.
+  expect((await history()).currency).toBe('USD');
+  expect((await t.inject({ url: '/payment/wallet-history/?currency=EUR', auth: u.auth })).statusCode).toBe(400);
+  expect((await t.inject({ url: '/payment/wallet-history/' })).statusCode).toBe(401);
 });

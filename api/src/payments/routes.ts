@@ -1,11 +1,11 @@
-// GET /payment/currencies/, GET /payment/wallet-balance/, POST /payment/deposit/initiate-payment/,
+// GET /payment/currencies/, GET /payment/wallet-balance/, GET /payment/wallet-history/, POST /payment/deposit/initiate-payment/,
 // POST /payment/webhook/{provider}/ (signed: the only settlement path) and the sandbox gateway's pages.
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { doc } from '../commerce/docs';
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { newReference } from '../billing/checkout';
-import { payments } from '../db/schema-commerce';
+import { invoices, payments, walletEntries } from '../db/schema-commerce';
 import { ApiError, parseBody, validationError } from '../http/errors';
 import { resolveCurrency } from '../money/catalog';
 import { formatMoney, toMajor } from '../money/money';
@@ -16,7 +16,10 @@ import { sandboxRoutes } from './sandbox-routes';
 import { confirmWithGateway } from './confirm';
 import { recordEvent, settle } from './settle';
 import { INCOMING_REFERENCE } from './signature';
-import { balances } from './wallet';
+import { balances, staffEntryText } from './wallet';
+
+/** The most entries the wallet history answers (the newest): years of a customer's activity; the data export has all. */
+export const WALLET_HISTORY_MAX = 500;
 
 /** Webhook calls a minute from one address (a gateway's retries come later; see the webhook route). */
 export const WEBHOOKS_PER_MINUTE = 600;
@@ -76,6 +79,47 @@ export async function paymentRoutes(app: FastifyInstance) {
         balance: toMajor(used.find((u) => u.currency === code)?.balanceMinor ?? 0),
         currency: { code, name: book.currencies.find((c) => c.code === code)?.name ?? code },
       }));
+    },
+  );
+
+  app.get(
+    '/payment/wallet-history/',
+    {
+      schema: doc('payments', "The wallet's entries in one currency, newest first (deposits, payments, refunds, adjustments)", 'required'),
+      preHandler: app.requireUser,
+    },
+    async (request) => {
+      const book = await commerce.catalog.get();
+      const query = request.query as Record<string, unknown>;
+      const used = await balances(db, request.user!.id);
+      const currency = resolveCurrency(book, query.currency, used[0]?.currency ?? book.currencies[0]?.code ?? 'USD');
+      const rows = await db
+        .select({
+          id: walletEntries.id,
+          amountMinor: walletEntries.amountMinor,
+          kind: walletEntries.kind,
+          description: walletEntries.description,
+          createdAt: walletEntries.createdAt,
+          invoicenum: invoices.invoicenum,
+        })
+        .from(walletEntries)
+        .leftJoin(invoices, eq(invoices.id, walletEntries.invoiceId))
+        .where(and(eq(walletEntries.userId, request.user!.id), eq(walletEntries.currency, currency)))
+        .orderBy(desc(walletEntries.id))
+        .limit(WALLET_HISTORY_MAX);
+      return {
+        currency,
+        balance: toMajor(used.find((u) => u.currency === currency)?.balanceMinor ?? 0),
+        // As the customer may read them: a staff adjustment or refund without the staff's reason.
+        entries: rows.map((r) => ({
+          id: r.id,
+          created_at: r.createdAt.toISOString(),
+          kind: r.kind,
+          description: staffEntryText.forCustomer(r.description),
+          amount: toMajor(r.amountMinor),
+          invoicenum: r.invoicenum ?? null,
+        })),
+      };
     },
   );
 

@@ -14,6 +14,13 @@ export type Me = v.InferOutput<typeof meSchema>['data'];
 export const walletBalanceSchema = list(v.object({ balance: amount, currency: v.object({ code: v.string() }) }));
 export type WalletBalance = v.InferOutput<typeof walletBalanceSchema>;
 
+export const walletHistorySchema = v.object({
+  currency: v.string(),
+  balance: amount,
+  entries: list(v.object({ id, created_at: text, kind: v.string(), description: text, amount, invoicenum: text })),
+});
+export type WalletHistory = v.InferOutput<typeof walletHistorySchema>;
+
 export const currencySchema = v.object({ code: v.string(), name: v.string() });
 export const currenciesSchema = list(currencySchema);
 export type Currency = v.InferOutput<typeof currencySchema>;

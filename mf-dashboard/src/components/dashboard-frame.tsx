@@ -103,7 +103,7 @@ export function DashboardFrame({ title, children }: { title: string; children: R
   );
 }
 
-/** A count tile: a label and a number (or a dash while unknown). */
+/** A count tile: a label and a number or an amount (a skeleton while loading, a dash when it failed: 'failed'). */
 const TileBox = styled.div`
   background: ${theme.color.surface}; border: 1px solid ${theme.color.border}; border-radius: ${theme.radius};
   box-shadow: ${theme.shadow}; padding: 1rem 1.25rem; min-width: 0;
@@ -114,7 +114,7 @@ const TileBox = styled.div`
   p:last-of-type { font-size: 1.8rem; font-weight: 700; line-height: 1.2; font-variant-numeric: tabular-nums; }
 `;
 
-export function CountTile({ label, value }: { label: string; value: number | null | 'failed' }) {
+export function CountTile({ label, value }: { label: string; value: number | string | null }) {
   const shown = value === 'failed' ? '-' : String(value);
   return (
     <TileBox role="group" aria-label={label}>

@@ -41,6 +41,8 @@ it('hides the balance as stars until the eye toggle shows it, and hides it again
   await user.click(hide);
   expect(screen.getByText('****')).toBeInTheDocument();
   expect(screen.queryByText('$1,234.50')).not.toBeInTheDocument();
+  // The card leads to the wallet's history.
+  expect(screen.getByRole('link', { name: 'Wallet history' })).toHaveAttribute('href', '/dashboard/wallet');
 });
 
 /** The dashboard in `code`, with these wallet balances, its balance shown. */

@@ -89,6 +89,9 @@ function Balance() {
         </p>
       ) : null}
       <Button onClick={() => setDepositing(true)}>Top Up</Button>
+      <p className="history">
+        <Link to="/dashboard/wallet">Wallet history</Link>
+      </p>
       <DepositDialog open={depositing} onClose={() => setDepositing(false)} />
     </Card>
   );
