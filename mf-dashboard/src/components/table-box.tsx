@@ -13,7 +13,7 @@ export const TableBox = styled.div`
     table th { white-space: normal; vertical-align: bottom; }
     table td { white-space: normal; overflow-wrap: break-word; }
     table th, table td { padding-left: .6rem; padding-right: .6rem; }
-    table td .date { white-space: nowrap; }
+    table td .date, table td .nowrap { white-space: nowrap; }
   }
 `;
 

@@ -54,6 +54,10 @@ function Eye({ open }: { open: boolean }) {
   );
 }
 
+const HistoryLink = styled.div`
+  margin-top: .75rem;
+`;
+
 function Balance() {
   const display = useCurrency();
   const wallet = useLoad(() => getWalletBalance(display), { id: 'dashboard/wallet', key: display });
@@ -89,9 +93,9 @@ function Balance() {
         </p>
       ) : null}
       <Button onClick={() => setDepositing(true)}>Top Up</Button>
-      <p className="history">
+      <HistoryLink>
         <Link to="/dashboard/wallet">Wallet history</Link>
-      </p>
+      </HistoryLink>
       <DepositDialog open={depositing} onClose={() => setDepositing(false)} />
     </Card>
   );

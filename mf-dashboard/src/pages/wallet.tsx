@@ -1,6 +1,7 @@
 // /dashboard/wallet: the credit wallet's history in one currency (deposits, payments, refunds, staff credits and
 // debits), newest first, with the balance; each payment or refund links its invoice. Reached from the dashboard's
 // Credit Balance card ('Wallet history').
+import styled from '@emotion/styled';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCurrency } from 'shared/currency';
@@ -16,6 +17,10 @@ import { DateCell, TableBox } from '../components/table-box';
 
 type Entry = WalletHistory['entries'][number];
 
+const Picker = styled.div`
+  max-width: 20rem;
+`;
+
 const KIND_LABELS: Record<string, string> = { deposit: 'Deposit', payment: 'Payment', refund: 'Refund', adjustment: 'Adjustment' };
 
 const columns = (currency: string): Column<Entry>[] => [
@@ -24,14 +29,21 @@ const columns = (currency: string): Column<Entry>[] => [
   { header: 'Description', cell: (e) => dash(e.description) },
   {
     header: 'Invoice',
-    cell: (e) => (e.invoicenum ? <Link to={`/dashboard/invoices/${encodeURIComponent(e.invoicenum)}`}>{e.invoicenum}</Link> : '-'),
+    cell: (e) =>
+      e.invoicenum ? (
+        <Link className="nowrap" to={`/dashboard/invoices/${encodeURIComponent(e.invoicenum)}`}>
+          {e.invoicenum}
+        </Link>
+      ) : (
+        '-'
+      ),
   },
   {
     header: 'Amount',
     // Money in is signed '+', money out '-': the sign is said in words too, not by colour alone.
     cell: (e) => {
       const n = Number(e.amount);
-      return `${n > 0 ? '+' : n < 0 ? '-' : ''}${formatMoney(Math.abs(n), currency)}`;
+      return <span className="nowrap">{`${n > 0 ? '+' : n < 0 ? '-' : ''}${formatMoney(Math.abs(n), currency)}`}</span>;
     },
   },
 ];
@@ -44,7 +56,9 @@ export function WalletPage() {
   const options = currencies.state === 'ready' ? currencies.data.map((c) => ({ value: c.code, label: `${c.name} - ${c.code}` })) : [{ value: currency, label: currency }];
   return (
     <DashboardFrame title="Wallet history">
-      <Select label="Currency" name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)} options={options} />
+      <Picker>
+        <Select label="Currency" name="currency" value={currency} onChange={(e) => setCurrency(e.target.value)} options={options} />
+      </Picker>
       <Tiles>
         <CountTile
           label="Balance"
