@@ -8,7 +8,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { idList, inLockOrder, lockOpenRenewalInvoices, openRenewalInvoices } from '../domains/domain-expiry';
 import { addDays, dayOf, LIFECYCLE } from './renewals';
-import { rowsOf } from '../db';
+import { rowsOf, type Executor } from '../db';
+import { sendStatusMail } from './status-mails';
+
+type Stepped = { id: number; user_id: number; name: string; domain: string | null; due: string };
+/** A service as its mails name it: 'Shared Hosting - Starter (example.com)'. */
+const serviceOf = (r: Stepped) => ({ id: Number(r.id), userId: Number(r.user_id), name: r.domain ? `${r.name} (${r.domain})` : r.name, dueDate: r.due });
 
 export async function hostingSuspension(app: FastifyInstance, { now }: { now: Date }): Promise<number> {
   const today = dayOf(now);
@@ -34,12 +39,12 @@ export async function hostingSuspension(app: FastifyInstance, { now }: { now: Da
         ).map((r) => Number(r.id));
         if (!due.length) return 0;
         await openRenewalInvoices(tx, 'hosting', due, locked);
-        const [row] = rowsOf<{ n: number }>(
+        const done = rowsOf<Stepped>(
           await tx.execute(sql`
             WITH t AS (
               UPDATE user_services SET status = 'Terminated'
               WHERE id IN ${idList(due)} AND status IN ('Active', 'Suspended')
-              RETURNING id
+              RETURNING id, user_id, name, domain, nextduedate
             ), c AS (
               UPDATE invoices SET status = 'Cancelled', notes = trim(notes || ' (service terminated: unpaid)')
               WHERE status = 'Unpaid' AND id IN (
@@ -47,15 +52,23 @@ export async function hostingSuspension(app: FastifyInstance, { now }: { now: Da
                 WHERE r.applied_at IS NULL)
               RETURNING id
             )
-            SELECT (SELECT count(*) FROM t)::int AS n, (SELECT count(*) FROM c)::int AS cancelled`),
+            SELECT t.id, t.user_id, t.name, t.domain, to_char(t.nextduedate, 'YYYY-MM-DD') AS due,
+                   (SELECT count(*) FROM c)::int AS cancelled
+            FROM t`),
         );
-        return Number(row?.n ?? 0);
+        for (const r of done) await sendStatusMail(app, tx, 'terminated', serviceOf(r));
+        return done.length;
       });
-  const suspended = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      UPDATE user_services SET status = 'Suspended'
-      WHERE status = 'Active' AND nextduedate <= ${addDays(today, -LIFECYCLE.suspendDaysAfter)}::date
-      RETURNING id`),
-  );
-  return terminated + suspended.length;
+  const suspended = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Executor;
+    const done = rowsOf<Stepped>(
+      await tx.execute(sql`
+        UPDATE user_services SET status = 'Suspended'
+        WHERE status = 'Active' AND nextduedate <= ${addDays(today, -LIFECYCLE.suspendDaysAfter)}::date
+        RETURNING id, user_id, name, domain, to_char(nextduedate, 'YYYY-MM-DD') AS due`),
+    );
+    for (const r of done) await sendStatusMail(app, tx, 'suspended', serviceOf(r));
+    return done.length;
+  });
+  return terminated + suspended;
 }

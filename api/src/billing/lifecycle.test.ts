@@ -262,6 +262,22 @@ test('domain and hosting timelines: invoice at 14 days, reminders once, Grace, S
   expect((await serviceOf(u.auth, name)).status).toBe('Terminated');
   const ended = await t.inject({ method: 'PUT', url: `/api/user_services/${s.id}/auto-renew/`, auth: u.auth, payload: { auto_renew: true } });
   expect([ended.statusCode, ended.json()]).toEqual([403, { detail: 'This service is terminated: there is nothing to renew.' }]);
+
+  // Each step that changed what the customer holds was mailed once (the jobs ran twice at each step).
+  const steps = (await mailsTo(u.email))
+    .map((m) => String(m.subject))
+    .filter((subject) => /is in Redemption|was released|is suspended|was terminated/.test(subject))
+    .reverse();
+  const plan = `${s.name} (${name})`;
+  expect(steps).toEqual([
+    `Your hosting service ${plan} is suspended`,
+    `${name} is in Redemption: restore it by 2027-05-02`,
+    `${name} was released`,
+    // The clock jumped past both of the next year's steps: terminated at once, never suspended again first.
+    `Your hosting service ${plan} was terminated`,
+  ]);
+  const redemption = (await mailsTo(u.email)).find((m) => String(m.subject).includes('is in Redemption'))!;
+  expect(redemption.text).toContain(`Pay invoice ${domainInvoice.invoicenum} (USD ${withFee.total.toFixed(2)}) by 2027-05-02 to keep it`);
 }, 120_000);
 
 test('auto-pay: from 7 days before, only when the wallet covers it, once, extending by exactly one year', async () => {

@@ -130,7 +130,7 @@ export function depositMail(f: DepositFacts): MailMessage {
 }
 
 /** The customer to mail, or null for an account erased since. */
-async function recipient(tx: Executor, userId: number) {
+export async function recipient(tx: Executor, userId: number) {
   const [who] = await tx
     .select({ email: users.email, username: users.username, firstName: users.firstName, deletedAt: users.deletedAt })
     .from(users)

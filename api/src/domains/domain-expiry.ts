@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addDays, addRestoreFee, dayOf, LIFECYCLE } from '../billing/renewals';
+import { sendStatusMail } from '../billing/status-mails';
 import type { Executor } from '../db';
 import type { RenewalItemKind } from '../db/schema-lifecycle';
 import type { PriceBook } from '../money/catalog';
@@ -135,12 +136,12 @@ export async function domainExpiry(app: FastifyInstance, { now }: { now: Date })
         ).map((r) => Number(r.id));
         if (!due.length) return [];
         await openRenewalInvoices(tx, 'domain', due, locked);
-        return rowsOf<{ domainname: string }>(
+        const done = rowsOf<{ id: number; user_id: number; domainname: string; due: string }>(
           await tx.execute(sql`
             WITH d AS (
               UPDATE customer_domains SET status = 'Released'
               WHERE id IN ${idList(due)} AND status IN ('Active', 'Grace', 'Redemption')
-              RETURNING id, domainname
+              RETURNING id, user_id, domainname, nextduedate
             ), c AS (
               UPDATE invoices SET status = 'Cancelled', notes = trim(notes || ' (domain released: unpaid)')
               WHERE status = 'Unpaid' AND id IN (
@@ -148,8 +149,11 @@ export async function domainExpiry(app: FastifyInstance, { now }: { now: Date })
                 WHERE r.applied_at IS NULL)
               RETURNING id
             )
-            SELECT d.domainname, (SELECT count(*) FROM c) AS cancelled FROM d`),
+            SELECT d.id, d.user_id, d.domainname, to_char(d.nextduedate, 'YYYY-MM-DD') AS due, (SELECT count(*) FROM c) AS cancelled FROM d`),
         );
+        for (const r of done)
+          await sendStatusMail(app, tx, 'released', { id: Number(r.id), userId: Number(r.user_id), name: r.domainname, dueDate: r.due });
+        return done;
       });
   if (released.length) await app.commerce.released(released.map((r) => r.domainname));
 
@@ -165,14 +169,15 @@ export async function domainExpiry(app: FastifyInstance, { now }: { now: Date })
     for (const { id } of toRedemption) {
       const ok = await inLockOrder(db, async (tx) => {
         const locked = await lockOpenRenewalInvoices(tx, 'domain', [id]);
-        const step = rowsOf<{ id: number }>(
+        const step = rowsOf<{ id: number; user_id: number; domainname: string; due: string }>(
           await tx.execute(sql`
             UPDATE customer_domains SET status = 'Redemption'
             WHERE id = ${id} AND status IN ('Active', 'Grace') AND nextduedate < ${redeemBefore}::date
-            RETURNING id`),
+            RETURNING id, user_id, domainname, to_char(nextduedate, 'YYYY-MM-DD') AS due`),
         )[0];
         if (!step) return false;
         await restoreFeeOnOpenInvoice(tx, book, id, locked);
+        await sendStatusMail(app, tx, 'redemption', { id: Number(step.id), userId: Number(step.user_id), name: step.domainname, dueDate: step.due });
         return true;
       });
       if (ok) moved += 1;
@@ -180,7 +185,7 @@ export async function domainExpiry(app: FastifyInstance, { now }: { now: Date })
   }
 
   // A restore fee deferred while a gateway payment of the invoice was pending is added once that payment is over
-  // (declined or expired without money); one that succeeded paid the invoice at the amount it was started for.
+  // (declined or expired without money); one that succeeded added it as it settled, and was credited (settle.ts).
   const owing = rowsOf<{ id: number }>(
     await db.execute(sql`
       SELECT d.id FROM customer_domains d
