@@ -11,6 +11,7 @@ import type { invoiceItems } from '../db/schema-commerce';
 import type { MailMessage } from '../mail/mailer';
 import { formatMoney } from '../money/money';
 import type { Invoice } from './provision';
+import { escapeHtml } from '../mail/templates';
 
 /** What payInvoice needs to mail a receipt: the store's name and address, and the mailer. */
 export interface Receipts {
@@ -39,9 +40,6 @@ export interface ReceiptFacts {
   /** What went back to the wallet as the invoice was paid, with why. */
   refunds: { amountMinor: number; description: string }[];
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** A line as the invoice names it, with its domain when the name does not say it already ('Domain registration: x.com'). */
 const lineName = (l: Line) =>

@@ -4,6 +4,7 @@
 import type { MailMessage } from '../mail/mailer';
 import { formatMoney } from '../money/money';
 import { addDays, LIFECYCLE } from './renewals';
+import { escapeHtml } from '../mail/templates';
 
 export type ReminderKind = 'created' | '7d' | '1d' | 'overdue';
 
@@ -50,9 +51,6 @@ function whatNext(f: RenewalMailFacts): string | null {
     return `If it is still unpaid, the service is suspended on ${addDays(f.dueDate, LIFECYCLE.suspendDaysAfter)} and terminated on ${addDays(f.dueDate, LIFECYCLE.terminateDaysAfter)}.`;
   return null;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const SUBJECTS: Record<ReminderKind, (f: RenewalMailFacts) => string> = {
   created: (f) => `Renewal invoice ${f.invoicenum} for ${f.item}`,

@@ -10,6 +10,7 @@ import type { MailMessage } from '../mail/mailer';
 import { formatMoney } from '../money/money';
 import { recipient } from './receipt-mail';
 import { addDays, LIFECYCLE } from './renewals';
+import { escapeHtml } from '../mail/templates';
 
 export type StatusStep = 'redemption' | 'released' | 'suspended' | 'terminated';
 
@@ -24,9 +25,6 @@ export interface StatusFacts {
   /** The open renewal invoice that restores or reactivates it (Redemption, Suspended). */
   invoice?: { invoicenum: string; totalMinor: number; currency: string } | null;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export function statusMail(step: StatusStep, f: StatusFacts): MailMessage {
   const releasedAfter = addDays(f.dueDate, LIFECYCLE.graceDays + LIFECYCLE.redemptionDays);

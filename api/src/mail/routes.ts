@@ -3,9 +3,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { mailOutbox } from '../db/schema';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml } from './templates';
 
 const linkify = (escaped: string) => escaped.replace(/https?:\/\/[^\s<&]+/g, (u) => `<a href="${u}">${u}</a>`);
 

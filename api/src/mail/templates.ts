@@ -2,7 +2,8 @@
 // HTML part, and names the product.
 import type { MailMessage } from './mailer';
 
-const escapeHtml = (s: string) =>
+/** Text for HTML (mails' HTML parts). */
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 interface Person {
