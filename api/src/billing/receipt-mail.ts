@@ -114,15 +114,15 @@ export interface DepositFacts {
 export function depositMail(f: DepositFacts): MailMessage {
   const amount = formatMoney(f.amountMinor, f.currency);
   const subject = `Wallet funded: ${amount} received`;
-  const link = `${f.storefrontUrl}/dashboard`;
+  const link = `${f.storefrontUrl}/dashboard/wallet`;
   const hello = `Hello ${f.to.firstName?.trim() || f.to.username},`;
   const lead = `We received your deposit of ${amount} on ${f.on} (reference ${f.reference}). Your wallet now holds ${formatMoney(f.balanceMinor, f.currency)}.`;
-  const text = [hello, '', lead, '', `Your dashboard: ${link}`, '', `The ${f.product} team`].join('\n');
+  const text = [hello, '', lead, '', `Your wallet's history: ${link}`, '', `The ${f.product} team`].join('\n');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;padding:24px">
 <p style="font-size:20px;font-weight:bold;color:#1d4ed8">${escapeHtml(f.product)}</p>
 <p>${escapeHtml(hello)}</p><p>${escapeHtml(lead)}</p>
-<p><a href="${escapeHtml(link)}">Your dashboard</a></p>
+<p><a href="${escapeHtml(link)}">Your wallet's history</a></p>
 </body></html>`;
   return { to: f.to.email, subject, text, html };
 }
