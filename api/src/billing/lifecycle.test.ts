@@ -385,6 +385,31 @@ test('the renewal mails compare each invoice with what auto-pay leaves of the wa
   expect(reminder!.text).toContain(`Auto-renew is on, but your wallet holds USD 0.00, not enough to pay it: add ${amount} to your wallet before 2027-03-04`);
 }, 60_000);
 
+test('walletForRenewals counts the earlier renewals a wallet covers none of, so the later mail asks for both', async () => {
+  // Two domains due a day apart, a wallet of USD 3.00: it covers neither renewal.
+  await setDay('2026-03-03');
+  const u = await customer();
+  const [first, second] = [freshName(), freshName()];
+  await fund(u.id, 100_000);
+  await buy(u.auth, first, false);
+  await setDay('2026-03-04');
+  await buy(u.auth, second, false);
+  await emptyWallet(u.id);
+  await fund(u.id, 300);
+  await setDay('2027-02-17');
+  await run();
+  await setDay('2027-02-18');
+  await run();
+  const invoices = await invoicesOf(u.auth);
+  const firstInvoice = invoices.find((i) => i.notes === `Renewal of ${first}`)!;
+  const secondInvoice = invoices.find((i) => i.notes === `Renewal of ${second}`)!;
+  const [mail] = (await mailsTo(u.email)).filter((m) => m.subject === `Renewal invoice ${secondInvoice.invoicenum} for ${second}`);
+  const need = Math.round(firstInvoice.total * 100) + Math.round(secondInvoice.total * 100) - 300;
+  expect(mail!.text).toContain(
+    `Auto-renew is on, but your wallet holds USD 3.00 and your renewals due before this one come first (USD ${firstInvoice.total.toFixed(2)}), not enough to pay it: add USD ${(need / 100).toFixed(2)} to your wallet before 2027-03-04`,
+  );
+}, 60_000);
+
 test('two renewals the wallet covers neither of: the mail of the later one asks for both (auto-pay takes the earlier first), as a whole deposit', () => {
   const facts = {
     product: 'HostHub',
