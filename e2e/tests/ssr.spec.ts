@@ -442,6 +442,37 @@ test('a staff edit shows on the very next page: no rendered page or content vers
   }
 });
 
+test('a page past its 10 s is sent stale at once, and rendered again 1.5 s later: not while its visitor loads the rest', async () => {
+  test.setTimeout(90_000);
+  // An address of this test's own (a query string: cached apart), so no other test renders it meanwhile.
+  const url = `${E2E.storefront}/about?revalidate=${Date.now()}`;
+  const state = async () => (await fetch(url, { headers: { Accept: 'text/html' } })).headers.get('x-storefront-render');
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  // A staff edit in another worker makes the page a new one (cache=miss): then it starts again.
+  for (let attempt = 1; ; attempt++) {
+    expect(await state()).toMatch(/^server; cache=(miss|hit)$/);
+    await sleep(10_500);
+    const first = await state();
+    const sentAt = Date.now();
+    if (first !== 'server; cache=stale' && attempt < 3) continue;
+    expect(first).toBe('server; cache=stale');
+    await sleep(700);
+    const meanwhile = await state();
+    if (meanwhile === 'server; cache=miss' && attempt < 3) continue;
+    // Not rendered yet: a render started with the stale answer is done by now (tens of ms on this machine).
+    expect(meanwhile).toBe('server; cache=stale');
+    let now = meanwhile;
+    while (now === 'server; cache=stale' && Date.now() - sentAt < 15_000) {
+      await sleep(100);
+      now = await state();
+    }
+    if (now === 'server; cache=miss' && attempt < 3) continue;
+    expect(now).toBe('server; cache=hit');
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1500);
+    return;
+  }
+});
+
 /** A second storefront server on `port`, with `env` over the stack's; stopped after the describe's tests. */
 function secondServer(port: number, env: Record<string, string>) {
   let server: ChildProcess | null = null;
