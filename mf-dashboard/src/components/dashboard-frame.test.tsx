@@ -30,3 +30,20 @@ it('a page opened otherwise leaves focus alone', () => {
   render(<RouterProvider router={router} />);
   expect(screen.getByRole('heading', { level: 1, name: 'Invoices' })).not.toHaveFocus();
 });
+
+it("the side navigation leads to every page of the dashboard, the wallet's history among them, and marks the current one", () => {
+  const Wallet = () => <DashboardFrame title="Wallet">History</DashboardFrame>;
+  const router = createMemoryRouter([{ path: '/dashboard/wallet', element: <Wallet /> }], { initialEntries: ['/dashboard/wallet'] });
+  render(<RouterProvider router={router} />);
+  const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+  const names = [...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+  expect(names).toEqual([
+    ['Dashboard', '/dashboard'],
+    ['Tickets', '/dashboard/tickets'],
+    ['Invoices', '/dashboard/invoices'],
+    ['Services', '/dashboard/services'],
+    ['Domains', '/dashboard/domains'],
+    ['Wallet', '/dashboard/wallet'],
+  ]);
+  expect(nav.querySelector('a[href="/dashboard/wallet"]')).toHaveAttribute('aria-current', 'page');
+});

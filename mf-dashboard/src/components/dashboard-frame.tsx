@@ -9,6 +9,7 @@ const LINKS = [
   { to: '/dashboard/invoices', label: 'Invoices' },
   { to: '/dashboard/services', label: 'Services' },
   { to: '/dashboard/domains', label: 'Domains' },
+  { to: '/dashboard/wallet', label: 'Wallet' },
 ];
 
 const Shell = styled.div`
