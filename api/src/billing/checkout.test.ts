@@ -646,7 +646,7 @@ test('money received is mailed: a receipt for each paid invoice (wallet, gateway
   // 1,000.00 funded, the wallet checkout paid from it, the gateway's not.
   const held = (100_000 - Math.round(paid.total * 100) + 5_000) / 100;
   expect(funded!.text).toContain(`Your wallet now holds USD ${held.toLocaleString('en-US', { minimumFractionDigits: 2 })}.`);
-  expect(funded!.text).toContain("Your wallet's history: http://localhost:3000/dashboard/wallet");
+  expect(funded!.text).toContain("Your wallet's history: http://localhost:3000/dashboard/wallet?currency=USD");
 });
 
 test('a name bought twice by the same customer (two open invoices): the second is refunded as already theirs, its plan set up', async () => {

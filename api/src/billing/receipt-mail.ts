@@ -114,7 +114,7 @@ export interface DepositFacts {
 export function depositMail(f: DepositFacts): MailMessage {
   const amount = formatMoney(f.amountMinor, f.currency);
   const subject = `Wallet funded: ${amount} received`;
-  const link = `${f.storefrontUrl}/dashboard/wallet`;
+  const link = `${f.storefrontUrl}/dashboard/wallet?currency=${encodeURIComponent(f.currency)}`;
   const hello = `Hello ${f.to.firstName?.trim() || f.to.username},`;
   const lead = `We received your deposit of ${amount} on ${f.on} (reference ${f.reference}). Your wallet now holds ${formatMoney(f.balanceMinor, f.currency)}.`;
   const text = [hello, '', lead, '', `Your wallet's history: ${link}`, '', `The ${f.product} team`].join('\n');

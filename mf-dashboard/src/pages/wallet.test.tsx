@@ -36,3 +36,21 @@ it('lists the entries newest first with signed amounts and invoice links, the ba
   expect(await screen.findByText('No wallet activity in NGN yet.')).toBeInTheDocument();
   await waitFor(() => expect(api.find('GET', 'payment/wallet-history').map((r) => r.query.get('currency'))).toEqual(['USD', 'NGN']));
 });
+
+it('keeps the chosen currency in the address: opened with ?currency=NGN it shows NGN, and a choice is written there', async () => {
+  const api = fakeApi({
+    'GET payment/currencies': currencies,
+    'GET payment/wallet-history': (req: { query: URLSearchParams }) =>
+      req.query.get('currency') === 'NGN' ? { body: { currency: 'NGN', balance: 1500, entries: [] } } : { body: usd },
+  });
+  const { router } = renderPage('/dashboard/wallet?currency=NGN', <WalletPage />);
+  expect(await screen.findByText('No wallet activity in NGN yet.')).toBeInTheDocument();
+  expect(screen.getByRole('group', { name: 'Balance' })).toHaveTextContent('₦1,500.00');
+  expect(await screen.findByLabelText('Currency')).toHaveValue('NGN');
+  await userEvent.selectOptions(screen.getByLabelText('Currency'), 'USD');
+  await screen.findByRole('table', { name: 'Wallet history (USD)' });
+  expect(router.state.location.search).toBe('');
+  await userEvent.selectOptions(screen.getByLabelText('Currency'), 'NGN');
+  await waitFor(() => expect(router.state.location.search).toBe('?currency=NGN'));
+  expect(api.find('GET', 'payment/wallet-history').map((r) => r.query.get('currency'))).toEqual(['NGN', 'USD', 'NGN']);
+});

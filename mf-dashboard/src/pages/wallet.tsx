@@ -2,8 +2,7 @@
 // debits), newest first, with the balance; each payment or refund links its invoice. Reached from the dashboard's
 // Credit Balance card ('Wallet history').
 import styled from '@emotion/styled';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useCurrency } from 'shared/currency';
 import { formatMoney } from 'shared/format';
 import { ListState, useLoad } from 'shared/load';
@@ -50,7 +49,11 @@ const columns = (currency: string): Column<Entry>[] => [
 
 export function WalletPage() {
   const display = useCurrency();
-  const [currency, setCurrency] = useState(display);
+  // The currency shown is kept in the address (?currency=NGN): a reload, or the way back from an invoice, shows the
+  // same one. Without it, the display currency.
+  const [params, setParams] = useSearchParams();
+  const currency = (params.get('currency') ?? '').toUpperCase() || display;
+  const setCurrency = (code: string) => setParams(code === display ? {} : { currency: code }, { replace: true });
   const currencies = useLoad(getCurrencies, { id: 'dashboard/currencies' });
   const history = useLoad(() => getWalletHistory(currency), { id: 'dashboard/wallet-history', key: currency });
   const options = currencies.state === 'ready' ? currencies.data.map((c) => ({ value: c.code, label: `${c.name} - ${c.code}` })) : [{ value: currency, label: currency }];
