@@ -79,8 +79,23 @@ it.each([
   renderAt(PATH);
   expect(await screen.findByRole('alert')).toHaveTextContent(message);
   expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/auth/forgot-password');
-  expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
   expect(calls).toEqual([{ method: 'POST', path: '/core/reset-password/check/', body: { uid: 'MTI', token: 'tok-abc' } }]);
+});
+
+it("keeps the form under a dead link's notice: the server has the last word, and its refusal is the spec's toast", async () => {
+  const detail = 'This password reset link is invalid or has expired. Please ask for a new one.';
+  const calls = mockApi({
+    'POST /core/reset-password/check/': json(200, { state: 'invalid', message: 'This password reset link is not valid.' }),
+    'POST /core/reset-password/': json(400, { detail }),
+  });
+  const view = renderAt(PATH);
+  expect(await screen.findByRole('alert')).toHaveTextContent('This password reset link is not valid.');
+  await view.user.type(screen.getByLabelText('Password'), 'new-pass-2024');
+  await view.user.type(screen.getByLabelText('Confirm Password'), 'new-pass-2024');
+  await view.user.click(screen.getByRole('button', { name: 'Reset Password' }));
+  expect(await screen.findByText(`Signin Failed: ${detail}`)).toBeInTheDocument();
+  expect(resets(calls)).toHaveLength(1);
+  expect(currentLocation()).toBe(PATH);
 });
 
 it('keeps the form for a link that is still valid', async () => {

@@ -37,37 +37,29 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <AuthLayout
-      title="Reset password"
-      intro="Choose a new password for your account."
-      busy={form.submitting}
-    >
+    <AuthLayout title="Reset password" intro="Choose a new password for your account." busy={form.submitting}>
       {dead ? (
-        <>
+        <div style={{ display: 'grid', gap: '.75rem', justifyItems: 'start', marginBottom: '1.75rem' }}>
           <Notice tone="error" role="alert">
             {link.message ?? 'This password reset link cannot be used. Please ask for a new one.'}
           </Notice>
           <ButtonLink to="/auth/forgot-password">Ask for a new link</ButtonLink>
-        </>
-      ) : (
-        <form onSubmit={form.onSubmit} noValidate>
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            {...form.field('password')}
-          />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            {...form.field('re_password')}
-          />
-          <Button type="submit" disabled={form.submitting}>
-            Reset Password
-          </Button>
-        </form>
-      )}
+        </div>
+      ) : null}
+      {/* The form stays under a dead link's notice: the server has the last word on submit (a check that answered
+          before a newer mail, a link opened twice), and its refusal is the spec's 'Signin Failed:' toast. */}
+      <form onSubmit={form.onSubmit} noValidate>
+        <TextField label="Password" type="password" autoComplete="new-password" {...form.field('password')} />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          {...form.field('re_password')}
+        />
+        <Button type="submit" disabled={form.submitting}>
+          Reset Password
+        </Button>
+      </form>
       <p className="links">
         <Link to="/auth">Remember your old Password</Link>
       </p>
