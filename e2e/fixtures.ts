@@ -55,8 +55,8 @@ export function newCustomer(prefix = 'u') {
 }
 
 /** Signs a new customer up and activates it through the API; returns the customer and its session. */
-export async function createCustomer(prefix?: string) {
-  const customer = newCustomer(prefix);
+export async function createCustomer(prefix?: string, fields: Partial<ReturnType<typeof newCustomer>> = {}) {
+  const customer = { ...newCustomer(prefix), ...fields };
   const api = await request.newContext({ baseURL: E2E.api });
   try {
     const reg = await api.post('/core/register/', { data: customer });

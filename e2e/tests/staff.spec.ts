@@ -238,6 +238,19 @@ test('admin creates a support account; it logs in with the mailed code and sees 
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
 });
 
+test("a customer's very long name and e-mail wrap in the customers table: it fits its box, no sideways scroll", async ({ page }) => {
+  const first = 'Oluwadamilareolamide'.repeat(3) + ' Adebayo-Ogunlesi';
+  const customer = await createCustomer('long', { first_name: first, last_name: 'Chukwuemeka-Nwachukwu '.repeat(4).trim() });
+  await useSession(page, await staffSession('admin'));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/staff/customers?q=${customer.username}`);
+  const region = page.getByRole('region', { name: 'Customers' });
+  await expect(region.getByRole('cell', { name: new RegExp(`^${first}`) })).toBeVisible();
+  const box = await region.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(box.scroll, 'the table scrolls sideways in its box').toBeLessThanOrEqual(box.client);
+  await page.screenshot({ path: test.info().outputPath('customers-long-name-1280.png') });
+});
+
 test('every staff page works at 1280 and 390 px without sideways scroll and without axe violations', async ({ page }) => {
   test.setTimeout(120_000);
   await useSession(page, await staffSession('admin'));

@@ -100,7 +100,7 @@ function Customer({ id }: { id: string }) {
                       { header: 'Date', cell: (e) => formatDate(e.created_at) },
                       { header: 'Kind', cell: (e) => e.kind },
                       { header: 'Amount', cell: (e) => formatMoney(e.amount, e.currency) },
-                      { header: 'Description', cell: (e) => e.description },
+                      { header: 'Description', cell: (e) => e.description, wrap: true },
                     ]}
                   />
                 ) : (
@@ -185,7 +185,7 @@ function Customer({ id }: { id: string }) {
               <h2>Tickets</h2>
               {c.tickets.length ? (
                 <Table caption="Tickets" rows={c.tickets} rowKey={(t) => t.id} columns={[
-                  { header: 'Ticket', cell: (t) => (mayTickets ? <Link to={`/staff/tickets/${t.id}`}>#{t.id} {t.title}</Link> : `#${t.id} ${t.title}`) },
+                  { header: 'Ticket', cell: (t) => (mayTickets ? <Link to={`/staff/tickets/${t.id}`}>#{t.id} {t.title}</Link> : `#${t.id} ${t.title}`), wrap: true },
                   { header: 'Status', cell: (t) => t.status },
                   { header: 'Priority', cell: (t) => t.priority },
                 ]} />

@@ -9,8 +9,8 @@ import { Row, StaffFrame, type Placeholder } from '../components/staff-frame';
 
 const COLUMNS: Column<Customer>[] = [
   { header: 'Username', cell: (c) => <Link to={`/staff/customers/${c.id}`}>{c.username}</Link> },
-  { header: 'E-mail', cell: (c) => c.email },
-  { header: 'Name', cell: (c) => `${c.first_name} ${c.last_name}`.trim() || '—' },
+  { header: 'E-mail', cell: (c) => c.email, wrap: true },
+  { header: 'Name', cell: (c) => `${c.first_name} ${c.last_name}`.trim() || '—', wrap: true },
   { header: 'Joined', cell: (c) => formatDate(c.date_joined) },
 ];
 /** While the customers load: their table, in grey. */

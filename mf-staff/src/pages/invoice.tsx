@@ -157,7 +157,7 @@ export function InvoicePage() {
                 columns={[
                   { header: 'Credit note', cell: (r) => r.credit_note },
                   { header: 'Amount', cell: (r) => formatMoney(r.amount, i.currency) },
-                  { header: 'Reason', cell: (r) => r.reason },
+                  { header: 'Reason', cell: (r) => r.reason, wrap: true },
                   { header: 'Date', cell: (r) => formatDate(r.created_at) },
                 ]}
               />

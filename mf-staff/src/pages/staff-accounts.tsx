@@ -23,7 +23,7 @@ type Confirmed = <T>(action: () => Promise<T>) => Promise<T>;
 
 const columns = (reload: () => void, confirmed: Confirmed): Column<StaffAccount>[] => [
   { header: 'Username', cell: (a) => a.username },
-  { header: 'Email', cell: (a) => a.email },
+  { header: 'Email', cell: (a) => a.email, wrap: true },
   { header: 'Role', cell: (a) => a.role },
   { header: 'State', cell: (a) => (a.disabled ? 'Disabled' : 'Active') },
   { header: 'Actions', cell: (a) => <AccountActions key={`${a.id}-${a.role}-${a.disabled}`} account={a} reload={reload} confirmed={confirmed} /> },

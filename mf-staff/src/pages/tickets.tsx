@@ -25,7 +25,7 @@ const ORDER = [
   { value: 'oldest', label: 'Waiting longest first' },
 ];
 const COLUMNS: Column<StaffTicket>[] = [
-  { header: 'Ticket', cell: (t) => <Link to={`/staff/tickets/${t.id}`}>#{t.id} {t.title}</Link> },
+  { header: 'Ticket', cell: (t) => <Link to={`/staff/tickets/${t.id}`}>#{t.id} {t.title}</Link>, wrap: true },
   { header: 'Customer', cell: (t) => t.username },
   { header: 'Priority', cell: (t) => t.priority },
   { header: 'Status', cell: (t) => t.status },

@@ -65,3 +65,14 @@ it('keeps pagination and keyboard-operable rows', async () => {
   await user.keyboard('{Enter}');
   expect(opened).toEqual([16]);
 });
+
+it('a free-text column (wrap) marks its cells, whose text wraps within a measure on wide screens and fills a phone card', () => {
+  const columns: Column<Invoice>[] = [...COLUMNS, { header: 'Note', cell: (i) => `Note ${i.id} `.repeat(30), wrap: true }];
+  render(<Table caption="Invoices" columns={columns} rows={rows(1)} rowKey={(i) => i.id} />);
+  const [, first] = within(screen.getByRole('table', { name: 'Invoices' })).getAllByRole('row');
+  const cells = within(first!).getAllByRole('cell');
+  expect(cells.map((c) => c.hasAttribute('data-wrap'))).toEqual([false, false, false, true]);
+  const css = cssText().replace(/\s+/g, ' ');
+  expect(css).toMatch(/td\[data-wrap\] ?> ?\.value ?\{[^}]*white-space: ?normal;[^}]*max-width: ?28rem/);
+  expect(css).toMatch(/@media \(width ?< ?56\.25em\) ?\{[^@]*td\[data-wrap\] ?> ?\.value ?\{[^}]*min-width: ?0;[^}]*max-width: ?none/);
+});

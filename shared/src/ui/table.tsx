@@ -21,6 +21,9 @@ const Scroll = styled.div`
 const T = styled.table`
   width: 100%; border-collapse: collapse; font-size: .95rem;
   th, td { text-align: left; padding: .75rem 1rem; border-bottom: 1px solid ${theme.color.border}; white-space: nowrap; }
+  /* A free-text column (a name, a title, a reason): wraps within a readable measure, so one long value does not push
+     the table out of its box. */
+  td[data-wrap] > .value { white-space: normal; overflow-wrap: anywhere; min-width: 10rem; max-width: 28rem; }
   th { background: ${theme.color.background}; font-weight: 600; }
   tbody tr:last-of-type td { border-bottom: 0; }
   tbody tr[data-clickable='true'] { cursor: pointer; }
@@ -50,6 +53,7 @@ const T = styled.table`
         color: ${theme.color.muted}; font-weight: 600; font-size: .9rem; overflow-wrap: anywhere; }
       td::after { content: ''; display: table; clear: both; }
       td > .value { display: flow-root; min-width: 0; }
+      td[data-wrap] > .value { min-width: 0; max-width: none; }
       tbody tr:last-of-type td { border-bottom: 1px solid ${theme.color.border}; }
       tbody tr td:last-of-type, tbody tr:last-of-type td:last-of-type { border-bottom: 0; }
     }
@@ -71,6 +75,8 @@ export const PageButton = styled.button`
 export interface Column<Row> {
   header: string;
   cell(row: Row, index: number): ReactNode;
+  /** Free text of any length (a name, a title): wraps instead of keeping to one line. */
+  wrap?: boolean;
 }
 
 export interface TableProps<Row> {
@@ -133,7 +139,7 @@ export function Table<Row>({ caption, columns, rows, rowKey, onRowClick, rowLabe
                 onKeyDown={onRowClick ? onKey(row) : undefined}
               >
                 {columns.map((c) => (
-                  <td key={c.header} role="cell" data-label={c.header}>
+                  <td key={c.header} role="cell" data-label={c.header} data-wrap={c.wrap ? '' : undefined}>
                     <div className="value">{c.cell(row, start + i)}</div>
                   </td>
                 ))}
