@@ -97,4 +97,29 @@ describe('normalizeDomain', () => {
     expect(n('\u03c0\u03b1\u03c1\u03ac\u03b4\u03b5\u03b9\u03b3\u03bc\u03b1.com').domain).toMatch(/^xn--/);
     expect(n('\u6771\u4eac\u30bf\u30ef\u30fc\u3068.com').domain).toMatch(/^xn--/); // Han, Katakana, Hiragana
   });
+
+  it('refuses Latin mixed with any script but those of Chinese, Japanese and Korean (UTS #39 highly restrictive)', () => {
+    expect(fails('\ua4d6oogle.com')).toBe(MESSAGES.badIdn); // Lisu ꓖ, then Latin oogle
+    expect(fails('\ua4d1aypal.com')).toBe(MESSAGES.badIdn); // Lisu ꓑ
+    expect(fails('\u13aap\u13e2le.com')).toBe(MESSAGES.badIdn); // Cherokee Ꭺ and Ꮲ among Latin
+    expect(fails('g\u0585\u0585gle.com')).toBe(MESSAGES.badIdn); // Armenian օ
+    expect(fails('\u043f\u0440\u0438\ua4d6.com')).toBe(MESSAGES.badIdn); // Cyrillic with Lisu
+    // Latin with Japanese, Chinese or Korean is how those languages write names; Lisu or Cherokee alone is one script.
+    expect(n('abc\u6771\u4eac.com').domain).toMatch(/^xn--/);
+    expect(n('abc\ud55c\uad6d.com').domain).toMatch(/^xn--/);
+    expect(n('\ua4d6\ua4f2\ua4e1.com').domain).toMatch(/^xn--/);
+  });
+
+  it('keeps the IDNA bidi rule (RFC 5893): no Arabic-Indic digit in a left-to-right label, right-to-left labels begin with a letter', () => {
+    expect(fails('atk\u0663.com')).toBe(MESSAGES.badIdn); // atk٣
+    expect(fails('\u0663\u0627\u062e\u062a\u0628\u0627\u0631.com')).toBe(MESSAGES.badIdn); // ٣ first
+    // European and Arabic-Indic digits together (domainToASCII refuses it already), and an end on a hyphen.
+    expect(fails('\u0627\u062e\u062a\u0628\u0627\u06311\u0663.com')).toBe(MESSAGES.invalid);
+    expect(fails('\u0627\u062e\u062a\u0628\u0627\u0631-.com')).toBeTruthy();
+    // Arabic and Hebrew names, with the digits of one kind, are fine.
+    expect(n('\u0627\u062e\u062a\u0628\u0627\u0631.com').domain).toMatch(/^xn--/);
+    expect(n('\u0627\u062e\u062a\u0628\u0627\u0631\u0663.com').domain).toMatch(/^xn--/);
+    expect(n('\u0627\u062e\u062a\u0628\u0627\u06312024.com').domain).toMatch(/^xn--/);
+    expect(n('\u05e9\u05dc\u05d5\u05dd.com').domain).toMatch(/^xn--/);
+  });
 });

@@ -36,19 +36,53 @@ export const MESSAGES = {
 /** The message for a label `reservedHyphensOk` refuses: an `xn--` label that is no valid IDN is that, not a hyphen rule. */
 const hyphensMessage = (label: string) => (label.startsWith('xn--') ? MESSAGES.badIdn : MESSAGES.hyphens34);
 
+/** Characters of no one script (digits, the hyphen, the prolonged sound mark) or of the one before them (combining marks). */
+const ANY_SCRIPT = /[\p{Script=Common}\p{Script=Inherited}]/u;
+/** The scripts Chinese, Japanese and Korean write with, which UTS #39 lets a label mix with Latin. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]/u;
+/** Latin, and the scripts with letters that pass for Latin ones or for each other's (Cyrillic 'а', Greek 'ο'). */
+const LATIN = /\p{Script=Latin}/u;
+const LOOK_ALIKE_SCRIPTS = [LATIN, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
+
 /**
- * Scripts whose letters pass for each other's (Cyrillic 'а' and 'р', Greek 'ο', Latin 'a', 'p', 'o'): a label mixing
- * them is the look-alike of another name ('аpple' for 'apple'), which registries refuse. Any one of them alone, and
- * every other script and combination (Japanese mixes Han, Hiragana and Katakana), are fine.
+ * A label whose letters are the look-alike of another name's ('аpple' with a Cyrillic 'а', 'ꓖoogle' with a Lisu 'ꓖ'),
+ * which registries refuse (UTS #39 section 5.2, 'highly restrictive', for the scripts these come from):
+ * - Latin goes with no other script but those of Chinese, Japanese and Korean: Lisu, Cherokee, Armenian and others have
+ *   letters drawn like Latin ones, and an Arabic-Indic digit in a Latin label breaks the IDNA bidi rule (RFC 5893);
+ * - Cyrillic and Greek each go with no other script.
+ * Any other script alone, and the Japanese mix of Han, Hiragana and Katakana, are fine.
  */
-const LOOK_ALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
-const mixesLookAlikeScripts = (unicode: string) => LOOK_ALIKE_SCRIPTS.filter((script) => script.test(unicode)).length > 1;
+function mixesLookAlikeScripts(unicode: string): boolean {
+  const letters = [...unicode].filter((c) => !ANY_SCRIPT.test(c));
+  return LOOK_ALIKE_SCRIPTS.some((script) => {
+    if (!letters.some((c) => script.test(c))) return false;
+    return !letters.every((c) => script.test(c) || (script === LATIN && CJK.test(c)));
+  });
+}
+
+/**
+ * RFC 5893 for a label with right-to-left characters (Arabic, Hebrew, Syriac, Thaana or N'Ko letters, or Arabic-Indic
+ * digits): it is a right-to-left label, so it starts with such a letter (rules 1 and 5: 'atk٣' does not), ends with
+ * one or a digit, marks aside (rule 3), and has not both European and Arabic-Indic digits (rule 4). (Rule 2, no
+ * left-to-right letter in it, is kept by the scripts' rule above for Latin, Cyrillic and Greek.)
+ */
+const RTL = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+const ARABIC_INDIC_DIGIT = /[\u0660-\u0669]/u;
+function breaksBidiRule(unicode: string): boolean {
+  const chars = [...unicode];
+  if (!chars.some((c) => RTL.test(c))) return false;
+  const first = chars[0]!;
+  if (!(RTL.test(first) && /\p{L}/u.test(first))) return true;
+  const last = [...unicode.replace(/\p{M}+$/u, '')].at(-1) ?? '';
+  if (!(RTL.test(last) || /\p{Nd}/u.test(last))) return true;
+  return chars.some((c) => /[0-9]/.test(c)) && chars.some((c) => ARABIC_INDIC_DIGIT.test(c));
+}
 
 /**
  * RFC 5891 section 4.2.3.1: a label with `--` in positions 3 and 4 is reserved; only a valid A-label (`xn--` + the
  * Punycode of a Unicode label) may have it. Valid means it decodes, encodes back to itself, and the U-label is made
- * of letters, marks, digits and hyphens (IDNA2008 takes no symbols or emoji) without `--` of its own in 3-4, and not
- * of look-alike scripts mixed.
+ * of letters, marks, digits and hyphens (IDNA2008 takes no symbols or emoji) without `--` of its own in 3-4, not of
+ * look-alike scripts mixed, and keeping the bidi rule.
  */
 export function reservedHyphensOk(label: string): boolean {
   if (label.slice(2, 4) !== '--') return true;
@@ -58,7 +92,7 @@ export function reservedHyphensOk(label: string): boolean {
   // An "A-label" that decodes to plain ASCII is not an IDN (xn--abc- is 'abc').
   if ([...unicode].every((c) => c.charCodeAt(0) < 128)) return false;
   if (unicode.slice(2, 4) === '--' || unicode.startsWith('-') || unicode.endsWith('-')) return false;
-  return /^[\p{L}\p{M}\p{N}-]+$/u.test(unicode) && !mixesLookAlikeScripts(unicode);
+  return /^[\p{L}\p{M}\p{N}-]+$/u.test(unicode) && !mixesLookAlikeScripts(unicode) && !breaksBidiRule(unicode);
 }
 
 /**
