@@ -111,8 +111,10 @@ describe('normalizeDomain', () => {
   });
 
   it('keeps the IDNA bidi rule (RFC 5893): no Arabic-Indic digit in a left-to-right label, right-to-left labels begin with a letter', () => {
-    expect(fails('atk\u0663.com')).toBe(MESSAGES.badIdn); // atk٣
-    expect(fails('\u0663\u0627\u062e\u062a\u0628\u0627\u0631.com')).toBe(MESSAGES.badIdn); // ٣ first
+    // Refused here, or already by domainToASCII where Node's URL parser checks the bidi rule itself (Node 24).
+    const refused = [MESSAGES.badIdn, MESSAGES.invalid];
+    expect(refused).toContain(fails('atk\u0663.com')); // atk٣
+    expect(refused).toContain(fails('\u0663\u0627\u062e\u062a\u0628\u0627\u0631.com')); // ٣ first
     // European and Arabic-Indic digits together (domainToASCII refuses it already), and an end on a hyphen.
     expect(fails('\u0627\u062e\u062a\u0628\u0627\u06311\u0663.com')).toBe(MESSAGES.invalid);
     expect(fails('\u0627\u062e\u062a\u0628\u0627\u0631-.com')).toBeTruthy();
