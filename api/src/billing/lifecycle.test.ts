@@ -347,8 +347,8 @@ test('auto-pay reads auto-renew again when it charges: one turned off during a p
   expect(await domainOf(u.auth, name)).toMatchObject({ expirydate: '2027-03-03' });
 }, 60_000);
 
-test('the renewal mails compare each invoice with what auto-pay leaves of the wallet for it, not the whole wallet', async () => {
-  // Two domains due a day apart; the wallet covers one renewal. Auto-pay takes the earlier one first.
+/** A customer with two domains bought a day apart (due 2027-03-03 and 2027-03-04) and an empty wallet. */
+async function twoDomainsADayApart() {
   await setDay('2026-03-03');
   const u = await customer();
   const [first, second] = [freshName(), freshName()];
@@ -357,6 +357,12 @@ test('the renewal mails compare each invoice with what auto-pay leaves of the wa
   await setDay('2026-03-04');
   await buy(u.auth, second, false);
   await emptyWallet(u.id);
+  return { u, first, second };
+}
+
+test('the renewal mails compare each invoice with what auto-pay leaves of the wallet for it, not the whole wallet', async () => {
+  // Two domains due a day apart; the wallet covers one renewal. Auto-pay takes the earlier one first.
+  const { u, first, second } = await twoDomainsADayApart();
   await setDay('2027-02-17');
   await run();
   const firstInvoice = (await invoicesOf(u.auth)).find((i) => i.notes === `Renewal of ${first}`)!;
@@ -387,14 +393,7 @@ test('the renewal mails compare each invoice with what auto-pay leaves of the wa
 
 test('walletForRenewals counts the earlier renewals a wallet covers none of, so the later mail asks for both', async () => {
   // Two domains due a day apart, a wallet of USD 3.00: it covers neither renewal.
-  await setDay('2026-03-03');
-  const u = await customer();
-  const [first, second] = [freshName(), freshName()];
-  await fund(u.id, 100_000);
-  await buy(u.auth, first, false);
-  await setDay('2026-03-04');
-  await buy(u.auth, second, false);
-  await emptyWallet(u.id);
+  const { u, first, second } = await twoDomainsADayApart();
   await fund(u.id, 300);
   await setDay('2027-02-17');
   await run();
